@@ -1,0 +1,1 @@
+"""JSON Schemas of the op-config format, shipped as package data."""
