@@ -80,9 +80,7 @@ class Diagnostic:
     def to_json(self) -> dict[str, object]:
         data = asdict(self)
         data["severity"] = self.severity.value
-        return {
-            k: data[k] for k in ("file", "line", "column", "severity", "op", "path", "message")
-        }
+        return {k: data[k] for k in ("file", "line", "column", "severity", "op", "path", "message")}
 
     def __str__(self) -> str:
         return self.format_gnu()

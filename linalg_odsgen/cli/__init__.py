@@ -13,11 +13,23 @@ import click
 
 # command name -> "module:attribute" of its click command
 _COMMANDS: dict[str, tuple[str, str]] = {
-    "format": ("linalg_odsgen.cli.format_cmd:format_cmd", "Re-emit op-config YAML in canonical form."),
+    "format": (
+        "linalg_odsgen.cli.format_cmd:format_cmd",
+        "Re-emit op-config YAML in canonical form.",
+    ),
     "validate": ("linalg_odsgen.cli.validate_cmd:validate_cmd", "Validate op-config YAML files."),
-    "dump-oplib": ("linalg_odsgen.cli.dump_oplib_cmd:dump_oplib_cmd", "Dump OpDSL op libraries as op-config YAML."),
-    "gen-impl": ("linalg_odsgen.cli.gen_impl_cmd:gen_impl_cmd", "Generate the Python op module of an op-config file."),
-    "check": ("linalg_odsgen.cli.check_cmd:check_cmd", "Fail if any generated file of the repository is stale."),
+    "dump-oplib": (
+        "linalg_odsgen.cli.dump_oplib_cmd:dump_oplib_cmd",
+        "Dump OpDSL op libraries as op-config YAML.",
+    ),
+    "gen-impl": (
+        "linalg_odsgen.cli.gen_impl_cmd:gen_impl_cmd",
+        "Generate the Python op module of an op-config file.",
+    ),
+    "check": (
+        "linalg_odsgen.cli.check_cmd:check_cmd",
+        "Fail if any generated file of the repository is stale.",
+    ),
     "emit": ("linalg_odsgen.cli.emit_cmd:emit_cmd", "Print an op instance as an MLIR module."),
 }
 
