@@ -55,6 +55,11 @@ def _fits_int64(v: int) -> bool:
     return _INT64_MIN <= v <= _INT64_MAX
 
 
+def _wrap64(v: int) -> int:
+    """Two's-complement int64 wrap-around: MLIR folds nested constants without overflow checks."""
+    return ((v - _INT64_MIN) % (1 << 64)) + _INT64_MIN
+
+
 class AffineExprKind(enum.Enum):
     """Binary operator kinds; the value is how MLIR spells the operator."""
 
@@ -360,6 +365,16 @@ def _mul_const_rhs(e: AffineExpr) -> int | None:
     return None
 
 
+def _leaves_out_of_order(lhs: AffineExpr, rhs: AffineExpr) -> bool:
+    """MLIR 22 orders `d1 + d0` as `d0 + d1` (and `s1 * s0` as `s0 * s1`): two dims or two
+    symbols combined by a commutative operator go in position order."""
+    if isinstance(lhs, AffineDimExpr) and isinstance(rhs, AffineDimExpr):
+        return lhs.position > rhs.position
+    if isinstance(lhs, AffineSymbolExpr) and isinstance(rhs, AffineSymbolExpr):
+        return lhs.position > rhs.position
+    return False
+
+
 def _simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
     lc, rc = _const_of(lhs), _const_of(rhs)
     if lc is not None and rc is not None:
@@ -368,6 +383,8 @@ def _simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
     # Constants go right; of a symbolic and a non-symbolic operand, the symbolic goes right.
     if lc is not None or (lhs.is_symbolic_or_constant() and not rhs.is_symbolic_or_constant()):
         return rhs + lhs
+    if _leaves_out_of_order(lhs, rhs):
+        return rhs + lhs
     if rc == 0:
         return lhs
     lbin = lhs if isinstance(lhs, AffineBinaryExpr) else None
@@ -375,7 +392,7 @@ def _simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
     if lbin is not None and rc is not None and lbin.kind is AffineExprKind.ADD:
         lrc = _const_of(lbin.rhs)
         if lrc is not None:
-            return lbin.lhs + (lrc + rc)
+            return lbin.lhs + _wrap64(lrc + rc)
     # c1 * x + c2 * x -> (c1 + c2) * x
     c1 = _mul_const_rhs(lhs)
     first = lhs.lhs if c1 is not None else lhs  # type: ignore[union-attr]
@@ -384,7 +401,7 @@ def _simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
     second = rhs.lhs if c2 is not None else rhs  # type: ignore[union-attr]
     c2 = 1 if c2 is None else c2
     if first == second:
-        return first * (c1 + c2)
+        return first * _wrap64(c1 + c2)
     # (x + c) + y -> (x + y) + c
     if lbin is not None and lbin.kind is AffineExprKind.ADD:
         lrc = _const_of(lbin.rhs)
@@ -413,6 +430,12 @@ def _simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
         q = _const_of(rl.rhs)
         if q is not None and q > 0 and rl.lhs == lhs and rl.rhs == -rr:
             return lhs.mod(rl.rhs)
+        # (a + b) + (x floordiv q) * r -> a + (b + (x floordiv q) * r) when the inner sum
+        # simplifies (observed in mlir-opt-22: it finds `mod` and moves symbols right).
+        if lbin is not None and lbin.kind is AffineExprKind.ADD:
+            inner = _simplify_add(lbin.rhs, rhs)
+            if inner is not None:
+                return lbin.lhs + inner
     return None
 
 
@@ -424,7 +447,7 @@ def _simplify_mul(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
     if not lhs.is_symbolic_or_constant() and not rhs.is_symbolic_or_constant():
         return None
     # The constant (or symbolic) factor goes right.
-    if not rhs.is_symbolic_or_constant() or lc is not None:
+    if not rhs.is_symbolic_or_constant() or lc is not None or _leaves_out_of_order(lhs, rhs):
         return rhs * lhs
     if rc == 1:
         return lhs
@@ -435,7 +458,7 @@ def _simplify_mul(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
         if lrc is not None:
             # (x * c1) * c2 -> x * (c1 * c2);  (x * c) * y -> (x * y) * c
             if rc is not None:
-                return lhs.lhs * (lrc * rc)
+                return lhs.lhs * _wrap64(lrc * rc)
             return (lhs.lhs * rhs) * lrc
     return None
 
@@ -454,7 +477,7 @@ def _simplify_floordiv(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
         if lhs.kind is AffineExprKind.MUL:
             lrc = _const_of(lhs.rhs)
             if lrc is not None and lrc % rc == 0:
-                return lhs.lhs * _trunc_div(lrc, rc)
+                return lhs.lhs * _wrap64(_trunc_div(lrc, rc))
         if lhs.kind is AffineExprKind.ADD and (
             lhs.lhs.largest_known_divisor() % rc == 0 or lhs.rhs.largest_known_divisor() % rc == 0
         ):
@@ -475,7 +498,7 @@ def _simplify_ceildiv(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
     if isinstance(lhs, AffineBinaryExpr) and lhs.kind is AffineExprKind.MUL:
         lrc = _const_of(lhs.rhs)
         if lrc is not None and lrc % rc == 0:
-            return lhs.lhs * _trunc_div(lrc, rc)
+            return lhs.lhs * _wrap64(_trunc_div(lrc, rc))
     return None
 
 
@@ -626,10 +649,10 @@ def _print_parts(e: AffineExpr, strong: bool) -> list[_Part]:
             )
             return [open_, (lhs, False), " - ", (rhs.lhs, inner_strong), close]
         if c is not None and c < -1:
-            return [open_, (lhs, False), " - ", (rhs.lhs, True), f" * {-c}", close]
+            return [open_, (lhs, False), " - ", (rhs.lhs, True), f" * {_wrap64(-c)}", close]
     c = _const_of(rhs)
     if c is not None and c < 0:
-        return [open_, (lhs, False), f" - {-c}", close]
+        return [open_, (lhs, False), f" - {_wrap64(-c)}", close]
     return [open_, (lhs, False), " + ", (rhs, False), close]
 
 
