@@ -1,0 +1,139 @@
+"""Scalar function names of the DSL: `UnaryFn.exp`, `BinaryFn.add`, `TypeFn.cast_signed`, `ReduceFn.add[D.k]`.
+
+A function reference is a plain value (kind + name) that can be called on
+scalar expressions to build a call node, or used as the default of a function
+attribute. The names each kind admits come from the op-config model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from linalg_odsgen.dsl.errors import DslError, user_pos
+from linalg_odsgen.dsl.symbols import DimDef
+from linalg_odsgen.model import FN_NAMES, FnKind
+
+# Reduction combiners and the binary function each one applies.
+REDUCE_FNS: tuple[str, ...] = (
+    "add",
+    "mul",
+    "max_signed",
+    "min_signed",
+    "max_unsigned",
+    "min_unsigned",
+)
+
+
+@dataclass(frozen=True)
+class FnRef:
+    """A named scalar function of one kind, e.g. `BinaryFn.max_signed`."""
+
+    kind: FnKind
+    name: str
+
+    def __call__(self, *args: object) -> object:
+        from linalg_odsgen.dsl.expressions import make_fn_call
+
+        return make_fn_call(self.kind, args, fn_name=self.name, label=repr(self))
+
+    def __repr__(self) -> str:
+        return f"{_NAMESPACE_OF_KIND[self.kind]}.{self.name}"
+
+
+class _FnNamespace:
+    """`<Kind>Fn.<name>`: the functions of one kind; unknown names are errors with the valid list."""
+
+    def __init__(self, kind: FnKind, title: str) -> None:
+        self._kind = kind
+        self._title = title
+
+    def __getattr__(self, name: str) -> FnRef:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if name not in FN_NAMES[self._kind]:
+            raise DslError(
+                f"{self._title} has no function {name!r}; "
+                f"expected one of: {', '.join(FN_NAMES[self._kind])}",
+                user_pos(),
+            )
+        return FnRef(self._kind, name)
+
+    def __iter__(self) -> Iterator[FnRef]:
+        return (FnRef(self._kind, n) for n in FN_NAMES[self._kind])
+
+    def __repr__(self) -> str:
+        return self._title
+
+
+_NAMESPACE_OF_KIND = {
+    FnKind.UNARY: "UnaryFn",
+    FnKind.BINARY: "BinaryFn",
+    FnKind.TERNARY: "TernaryFn",
+    FnKind.TYPE: "TypeFn",
+}
+
+UnaryFn = _FnNamespace(FnKind.UNARY, "UnaryFn")
+BinaryFn = _FnNamespace(FnKind.BINARY, "BinaryFn")
+TernaryFn = _FnNamespace(FnKind.TERNARY, "TernaryFn")
+TypeFn = _FnNamespace(FnKind.TYPE, "TypeFn")
+
+
+@dataclass(frozen=True)
+class ReduceFnUse:
+    """`ReduceFn.<name>[D.k, ...]`: a combiner and the dims it reduces; call it on the operand."""
+
+    name: str
+    dims: tuple[DimDef, ...]
+
+    def __call__(self, *args: object) -> object:
+        from linalg_odsgen.dsl.expressions import make_reduction
+
+        return make_reduction(self, args)
+
+    def __repr__(self) -> str:
+        return f"ReduceFn.{self.name}[{', '.join(map(repr, self.dims))}]"
+
+
+@dataclass(frozen=True)
+class ReduceFnRef:
+    """`ReduceFn.<name>`: subscript it with the reduction dims."""
+
+    name: str
+
+    def __getitem__(self, dims: object) -> ReduceFnUse:
+        items = dims if isinstance(dims, tuple) else (dims,)
+        for d in items:
+            if not isinstance(d, DimDef):
+                raise DslError(
+                    f"ReduceFn.{self.name}[...] takes the reduced dims (D.k, ...), got {d!r}",
+                    user_pos(),
+                )
+        return ReduceFnUse(self.name, items)  # type: ignore[arg-type]
+
+    def __call__(self, *args: object) -> object:
+        raise DslError(
+            f"ReduceFn.{self.name} needs its reduction dims: ReduceFn.{self.name}[D.k](...)",
+            user_pos(),
+        )
+
+    def __repr__(self) -> str:
+        return f"ReduceFn.{self.name}"
+
+
+class _ReduceNamespace:
+    def __getattr__(self, name: str) -> ReduceFnRef:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        if name not in REDUCE_FNS:
+            raise DslError(
+                f"ReduceFn has no combiner {name!r}; expected one of: {', '.join(REDUCE_FNS)}",
+                user_pos(),
+            )
+        return ReduceFnRef(name)
+
+    def __repr__(self) -> str:
+        return "ReduceFn"
+
+
+ReduceFn = _ReduceNamespace()

@@ -1,0 +1,137 @@
+"""`@linalg_structured_op`: turn a Python function into an op definition.
+
+The decorator reads the parameters' declarations, runs the body once with a
+fresh per-op context and analyses what it recorded. The result, an
+`OpDefinition`, carries the finished `OpConfig`; `collect_ops` finds them in a
+module in definition order.
+"""
+
+from __future__ import annotations
+
+import inspect
+import linecache
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, overload
+
+from linalg_odsgen.diagnostics import SourcePos
+from linalg_odsgen.dsl.comprehension import build_structured_op, op_metadata
+from linalg_odsgen.dsl.context import OpContext, make_handle, run_body
+from linalg_odsgen.dsl.defs import OperandDecl
+from linalg_odsgen.dsl.errors import DslError, user_pos
+from linalg_odsgen.model import OpConfig
+
+_OP_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+@dataclass(frozen=True, eq=False)
+class OpDefinition:
+    """What `@linalg_structured_op` leaves in the module: the op's config and where it was written."""
+
+    config: OpConfig
+    pos: SourcePos | None
+    module: str
+    function: Callable[..., Any]
+
+    @property
+    def name(self) -> str:
+        return self.config.name
+
+    def __repr__(self) -> str:
+        return f"<linalg op {self.name}>"
+
+
+def cpp_class_name(op_name: str) -> str:
+    """`conv_2d_nhwc_hwcf` -> `Conv2DNhwcHwcfOp`: camel-case the words, capitalise after digits."""
+    out = []
+    for word in op_name.split("_"):
+        chars = list(word)
+        for i, c in enumerate(chars):
+            if i == 0 or (chars[i - 1].isdigit() and c.isalpha()):
+                chars[i] = c.upper()
+        out.append("".join(chars))
+    return "".join(out) + "Op"
+
+
+def _def_pos(fn: Callable[..., Any]) -> SourcePos:
+    """The `def` line of `fn` (its code starts at the first decorator line)."""
+    code = fn.__code__
+    line = code.co_firstlineno
+    for offset in range(0, 50):
+        text = linecache.getline(code.co_filename, line + offset)
+        if not text:
+            break
+        stripped = text.lstrip()
+        if stripped.startswith(("def ", "async def ")):
+            return SourcePos(code.co_filename, line + offset, len(text) - len(stripped) + 1)
+    return SourcePos(code.co_filename, line, 1)
+
+
+def _build(fn: Callable[..., Any], op_name: str | None) -> OpDefinition:
+    name = op_name if op_name is not None else fn.__name__
+    pos = _def_pos(fn)
+    if not _OP_NAME.match(name):
+        raise DslError(f"op name {name!r} is not an identifier", pos, name)
+    ctx = OpContext(name, [])
+    for param in inspect.signature(fn).parameters.values():
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            raise DslError(f"op parameters cannot be *args or **kwargs ({param.name})", pos, name)
+        decl = param.default
+        if not isinstance(decl, OperandDecl):
+            raise DslError(
+                f"parameter {param.name} needs a declaration as its default, e.g. "
+                f"{param.name}=TensorDef(T, S.M)",
+                pos,
+                name,
+            )
+        decl.raise_if_invalid(name)
+        ctx.operands.append((param.name, decl))
+    handles = {n: make_handle(n, d, ctx) for n, d in ctx.operands}
+    try:
+        run_body(ctx, fn, handles)
+    except DslError as e:
+        raise e.with_op(name) from None
+    structured = build_structured_op(ctx, pos)
+    doc = inspect.cleandoc(fn.__doc__).strip() if fn.__doc__ else None
+    metadata = op_metadata(ctx, cpp_class_name(name), doc or None)
+    return OpDefinition(OpConfig(metadata, structured), pos, fn.__module__, fn)
+
+
+@overload
+def linalg_structured_op(fn: Callable[..., Any], /) -> OpDefinition: ...
+
+
+@overload
+def linalg_structured_op(
+    *, op_name: str | None = None
+) -> Callable[[Callable[..., Any]], OpDefinition]: ...
+
+
+def linalg_structured_op(
+    fn: Callable[..., Any] | None = None, /, *, op_name: str | None = None
+) -> OpDefinition | Callable[[Callable[..., Any]], OpDefinition]:
+    """Define a Linalg structured op from a function whose parameters declare its operands.
+
+    Use bare (`@linalg_structured_op`) or with an explicit name
+    (`@linalg_structured_op(op_name="my_op")`).
+    """
+    if fn is None:
+        return lambda f: linalg_structured_op(f, op_name=op_name)
+    if not inspect.isfunction(fn):
+        raise DslError(f"@linalg_structured_op decorates a function, got {fn!r}", user_pos())
+    return _build(fn, op_name)
+
+
+def collect_ops(module: ModuleType) -> list[OpDefinition]:
+    """The ops a module defines, in definition order (aliases and imported ops skipped)."""
+    found: list[OpDefinition] = []
+    seen: set[int] = set()
+    for value in vars(module).values():
+        is_own = isinstance(value, OpDefinition) and value.module == module.__name__
+        if is_own and id(value) not in seen:
+            seen.add(id(value))
+            found.append(value)
+    found.sort(key=lambda op: op.pos.line if op.pos is not None else 0)
+    return found
