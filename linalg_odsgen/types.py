@@ -122,3 +122,26 @@ def element_type_of(dtype: np.dtype | type) -> ElementType:
     raise TypeError(
         f"unsupported NumPy dtype {dt}; expected bool, (u)int8-64, float16/32/64 or bfloat16"
     )
+
+
+@dataclass(frozen=True)
+class ShapedType:
+    """A tensor or memref operand type without data: `memref<4x?xf32>` is
+    `ShapedType("memref", (4, None), F32)`; `None` marks a dynamic size."""
+
+    kind: str
+    shape: tuple[int | None, ...]
+    element: ElementType
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("tensor", "memref"):
+            raise ValueError(f"shaped type kind must be 'tensor' or 'memref', got {self.kind!r}")
+        object.__setattr__(self, "shape", tuple(self.shape))
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def __str__(self) -> str:
+        dims = "".join(("?" if d is None else str(d)) + "x" for d in self.shape)
+        return f"{self.kind}<{dims}{self.element}>"

@@ -1,0 +1,106 @@
+"""Backend registry: how an op instance executes on NumPy operands.
+
+A backend is `fn(op, operands) -> None` writing the outputs in place; it reads only
+the instance (`op.region`, `op.indexing_maps`, `op.loop_ranges()`, ...) and never
+special-cases an op by name. `loops` runs the generated loop nest (the reference
+semantics); the vectorised `fast` backend registers itself from
+`linalg_odsgen.runtime.fast` and becomes the default once present.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime.structured_op import StructuredOp
+
+Backend = Callable[["StructuredOp", list[Any]], None]
+
+_BACKENDS: dict[str, Backend] = {}
+_fast_probed = False
+
+
+def register_backend(name: str, fn: Backend) -> None:
+    """Make `fn` available as `backend=name` (re-registering replaces it)."""
+    _BACKENDS[name] = fn
+
+
+def _probe_fast() -> None:
+    """Import the fast backend once, if it exists, so it can register itself."""
+    global _fast_probed
+    if _fast_probed:
+        return
+    _fast_probed = True
+    try:
+        importlib.import_module("linalg_odsgen.runtime.fast")
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("linalg_odsgen.runtime.fast",):
+            raise
+
+
+def available_backends() -> tuple[str, ...]:
+    _probe_fast()
+    return tuple(sorted(_BACKENDS))
+
+
+def default_backend() -> str:
+    """`fast` when registered, else `loops`."""
+    _probe_fast()
+    return "fast" if "fast" in _BACKENDS else "loops"
+
+
+def get_backend(name: str | None = None) -> Backend:
+    """The backend called `name` (the default one for None)."""
+    _probe_fast()
+    key = default_backend() if name is None else name
+    try:
+        return _BACKENDS[key]
+    except KeyError:
+        known = ", ".join(sorted(_BACKENDS))
+        raise DiagnosticError(
+            Diagnostic(f"unknown backend {key!r}; available: {known}", file="<runtime>")
+        ) from None
+
+
+def __getattr__(name: str) -> Any:
+    # `DEFAULT_BACKEND` is computed on first use: the fast backend may register late.
+    if name == "DEFAULT_BACKEND":
+        return default_backend()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def signless_view(value: Any) -> Any:
+    """Unsigned integer arrays viewed as the signed dtype of their width (MLIR integers are
+    signless: the bits are what matter); writes through the view land in the caller's array."""
+    if isinstance(value, np.ndarray) and value.dtype.kind == "u":
+        return value.view(f"i{value.dtype.itemsize}")
+    if isinstance(value, np.generic) and value.dtype.kind == "u":
+        return np.asarray(value).view(f"i{value.dtype.itemsize}")[()]
+    return value
+
+
+def run_loops(op: StructuredOp, operands: Sequence[Any]) -> None:
+    """The `loops` backend: the op's generated loop nest, element by element."""
+    views = [signless_view(v) for v in operands]
+    with np.errstate(all="ignore"):
+        op.run_loops(views)
+
+
+register_backend("loops", run_loops)
+
+
+__all__ = [
+    "Backend",
+    "available_backends",
+    "default_backend",
+    "get_backend",
+    "register_backend",
+    "run_loops",
+    "signless_view",
+]

@@ -1,0 +1,234 @@
+"""Region builders: how a generated op turns its scalar expression tree into payload ops.
+
+Generated `build_region` methods are straight-line calls on a `RegionHelper`
+(`b.binary("add", b.arg("C"), ...)`). The helper makes exactly the choices MLIR
+22's Linalg region builder makes (checked against `mlir-opt-22
+--linalg-generalize-named-ops`): which arith/math op implements a function for
+the operand types, and which cast implements a type function. Combinations MLIR
+rejects (or crashes on) raise `OpError`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from linalg_odsgen.model import FN_NAMES, FnKind
+from linalg_odsgen.payload import Region, RegionBuilder, Value
+from linalg_odsgen.runtime.errors import OpError
+from linalg_odsgen.types import ElementType, parse_element_type
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime.structured_op import StructuredOp
+
+_CONST_RE = re.compile(r"^\s*(?P<value>.+?)\s*:\s*(?P<type>[a-z0-9]+)\s*$")
+
+_UNARY_OPS: dict[str, str] = {
+    "exp": "math.exp",
+    "log": "math.log",
+    "abs": "math.absf",
+    "ceil": "math.ceil",
+    "floor": "math.floor",
+    "negf": "arith.negf",
+    "round": "math.round",
+    "sqrt": "math.sqrt",
+    "rsqrt": "math.rsqrt",
+    "tanh": "math.tanh",
+    "erf": "math.erf",
+}
+
+# fn -> (float op, integer op, bool op); None = unsupported for that class of types.
+_BINARY_OPS: dict[str, tuple[str | None, str | None, str | None]] = {
+    "add": ("arith.addf", "arith.addi", "arith.ori"),
+    "sub": ("arith.subf", "arith.subi", None),
+    "mul": ("arith.mulf", "arith.muli", "arith.andi"),
+    "div": ("arith.divf", "arith.divsi", None),
+    "div_unsigned": (None, "arith.divui", None),
+    "max_signed": ("arith.maximumf", "arith.maxsi", "arith.maxsi"),
+    "min_signed": ("arith.minimumf", "arith.minsi", "arith.minsi"),
+    "max_unsigned": (None, "arith.maxui", None),
+    "min_unsigned": (None, "arith.minui", None),
+    "powf": ("math.powf", None, None),
+}
+
+
+def parse_constant(text: str) -> tuple[int | float | bool, ElementType]:
+    """`'42 : i64'` -> (42, I64); `'1.0e+00 : f64'` -> (1.0, F64); hex floats are bit patterns."""
+    m = _CONST_RE.match(text)
+    if m is None:
+        raise ValueError(f"constant {text!r} is not of the form 'VALUE : TYPE'")
+    type_ = parse_element_type(m.group("type"))
+    raw = m.group("value")
+    if raw in ("true", "false"):
+        if not type_.is_bool:
+            raise ValueError(f"constant {text!r}: boolean literal needs type i1")
+        return raw == "true", type_
+    if type_.is_float:
+        if raw.lower().startswith("0x"):
+            import numpy as np
+
+            bits = int(raw, 16)
+            store = {16: np.uint16, 32: np.uint32, 64: np.uint64}[type_.width]
+            return float(np.array(bits, dtype=store).view(type_.dtype)[()]), type_
+        return float(raw), type_
+    return int(raw, 0), type_
+
+
+class RegionHelper:
+    """Appends typed payload ops for one op instance (its type bindings and attributes)."""
+
+    def __init__(self, op: StructuredOp) -> None:
+        self.op = op
+        self._builder = RegionBuilder(op.element_types)
+        self._by_name = {
+            d.name: v for d, v in zip(op.value_operands, self._builder.args, strict=True)
+        }
+        self._yields: tuple[Value, ...] | None = None
+
+    # -- leaves ---------------------------------------------------------------------------
+
+    def arg(self, name: str) -> Value:
+        """The block argument of value operand `name`."""
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise self._error(f"the payload reads unknown operand {name!r}") from None
+
+    def index(self, dim: int) -> Value:
+        """`linalg.index dim`: the iteration index along loop dimension `dim`."""
+        num_loops = len(self.op.iterator_types)
+        if not 0 <= dim < num_loops:
+            raise self._error(f"linalg.index {dim} is out of range for {num_loops} loops")
+        return self._builder.index(dim)
+
+    def constant(self, text: str) -> Value:
+        """`arith.constant` from a `scalar_const` literal such as `'2147483647 : i64'`."""
+        try:
+            value, type_ = parse_constant(text)
+        except ValueError as exc:
+            raise self._error(str(exc)) from None
+        return self._builder.constant(value, type_)
+
+    def fn_attr(self, name: str) -> str:
+        """The function name an attribute resolved to (`"mul"`, `"cast_unsigned"`)."""
+        value = self.op.attributes.get(name)
+        if not isinstance(value, str):
+            raise self._error(f"attribute {name!r} is not a function attribute")
+        return value
+
+    def type_of(self, type_var: str | ElementType) -> ElementType:
+        """A type variable (or fixed type name) to the element type it is bound to."""
+        if isinstance(type_var, ElementType):
+            return type_var
+        bound = self.op.type_bindings.get(type_var)
+        if bound is None:
+            raise self._error(f"type variable {type_var!r} is not bound by any operand")
+        return bound
+
+    # -- functions ------------------------------------------------------------------------
+
+    def unary(self, fn_name: str, x: Value) -> Value:
+        self._check_fn(FnKind.UNARY, fn_name)
+        if not x.type.is_float:
+            raise self._error(f"unary function {fn_name!r} needs a float operand, got {x.type}")
+        b = self._builder
+        if fn_name == "reciprocal":
+            return b.create("arith.divf", (b.constant(1.0, x.type), x), x.type)
+        if fn_name == "square":
+            return b.create("arith.mulf", (x, x), x.type)
+        return b.create(_UNARY_OPS[fn_name], (x,), x.type)
+
+    def binary(self, fn_name: str, lhs: Value, rhs: Value) -> Value:
+        self._check_fn(FnKind.BINARY, fn_name)
+        if lhs.type != rhs.type:
+            raise self._error(
+                f"binary function {fn_name!r} needs operands of one type, got {lhs.type} and {rhs.type}"
+            )
+        t = lhs.type
+        float_op, int_op, bool_op = _BINARY_OPS[fn_name]
+        if t.is_float:
+            name = float_op
+        elif t.is_bool:
+            name = bool_op
+        elif t.is_integer:
+            name = int_op
+        else:
+            name = None
+        if name is None:
+            raise self._error(f"binary function {fn_name!r} is not supported on {t} operands")
+        return self._builder.create(name, (lhs, rhs), t)
+
+    def ternary(self, fn_name: str, a: Value, b: Value, c: Value) -> Value:
+        self._check_fn(FnKind.TERNARY, fn_name)
+        if not a.type.is_bool:
+            raise self._error(f"select needs an i1 condition, got {a.type}")
+        if b.type != c.type:
+            raise self._error(f"select needs operands of one type, got {b.type} and {c.type}")
+        return self._builder.create("arith.select", (a, b, c), b.type)
+
+    def type_fn(self, fn_name: str, to_type: str | ElementType, x: Value) -> Value:
+        """`cast_signed`/`cast_unsigned` to a type variable's binding, as MLIR converts scalars."""
+        self._check_fn(FnKind.TYPE, fn_name)
+        dst = self.type_of(to_type)
+        src = x.type
+        is_unsigned = fn_name == "cast_unsigned"
+        if src == dst:
+            return x
+        name: str | None = None
+        if dst.is_integer:
+            if src.is_float:
+                name = "arith.fptoui" if is_unsigned else "arith.fptosi"
+            elif src.is_index:
+                name = "arith.index_cast"
+            elif dst.width > src.width:
+                name = "arith.extui" if is_unsigned else "arith.extsi"
+            elif dst.width < src.width:
+                name = "arith.trunci"
+        elif dst.is_float:
+            if src.is_integer:
+                name = "arith.uitofp" if is_unsigned else "arith.sitofp"
+            elif src.is_float and dst.width > src.width:
+                name = "arith.extf"
+            elif src.is_float and dst.width < src.width:
+                name = "arith.truncf"
+        if name is None:
+            raise self._error(f"cannot cast {src} to {dst} ({fn_name})")
+        return self._builder.create(name, (x,), dst)
+
+    # -- end ------------------------------------------------------------------------------
+
+    def yield_(self, *values: Value) -> None:
+        """Close the region: `values[i]` is stored into the i-th output."""
+        outputs = [d for d in self.op.value_operands if not d.kind.is_input]
+        out_types = self.op.element_types[self.op.num_inputs :]
+        if len(values) != len(outputs):
+            raise self._error(f"the payload yields {len(values)} values for {len(outputs)} outputs")
+        for d, t, v in zip(outputs, out_types, values, strict=True):
+            if v.type != t:
+                raise OpError(
+                    self.op.OP_NAME,
+                    f"the payload computes a {v.type} value for output {d.name!r} "
+                    f"of element type {t}",
+                    d.name,
+                )
+        self._yields = tuple(values)
+
+    def finish(self) -> Region:
+        if self._yields is None:
+            raise self._error("the region builder did not yield")
+        return self._builder.finish(self._yields)
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _check_fn(self, kind: FnKind, fn_name: str) -> None:
+        if fn_name not in FN_NAMES[kind]:
+            expected = ", ".join(FN_NAMES[kind])
+            raise self._error(
+                f"unknown {kind.value} function {fn_name!r}; expected one of {expected}"
+            )
+
+    def _error(self, message: str) -> OpError:
+        return OpError(self.op.OP_NAME, message)
+
+
+__all__ = ["RegionHelper", "parse_constant"]

@@ -1,0 +1,538 @@
+"""`StructuredOp`: the shared base of every generated op class.
+
+A generated class only states what its op config says (operands, maps, iterator
+types, region builder, loop nest). This base turns that into *instances*: an op
+bound to concrete operand types (element type + shape) and resolved attributes,
+checked the way MLIR's verifier checks a named op, with its indexing maps
+(index-attribute symbols substituted), iteration domain and payload region.
+An instance holds no data, so the MLIR printer can build one from types alone.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from functools import cached_property
+from typing import Any, ClassVar
+
+import numpy as np
+
+from linalg_odsgen.affine import AffineDimExpr, AffineExpr, AffineMap, AffineSymbolExpr
+from linalg_odsgen.model import FN_NAMES, IteratorType, OperandDef, OperandKind
+from linalg_odsgen.payload import Region
+from linalg_odsgen.runtime.errors import OpError
+from linalg_odsgen.runtime.region import RegionHelper
+from linalg_odsgen.runtime.scalar_semantics import from_canonical, to_canonical
+from linalg_odsgen.types import (
+    FIXED_TYPES,
+    ElementType,
+    ShapedType,
+    element_type_of,
+)
+
+OperandType = ShapedType | ElementType
+Shape = tuple[int | None, ...]
+
+# Accesses of non-linear expressions are enumerated up to this many points.
+_MAX_ENUMERATED_POINTS = 1 << 16
+
+
+class StructuredOp:
+    """Base of generated op classes; an instance is one op with concrete operand types."""
+
+    OP_NAME: ClassVar[str] = ""
+    CPP_CLASS_NAME: ClassVar[str] = ""
+    DOC: ClassVar[str | None] = None
+    IMPLEMENTS: ClassVar[tuple[str, ...]] = ()
+    DEFINES: ClassVar[tuple[str, ...]] = ()
+    OPERANDS: ClassVar[tuple[OperandDef, ...]] = ()
+    STATIC_INDEXING_MAPS: ClassVar[tuple[AffineMap, ...]] = ()
+    ITERATOR_TYPES: ClassVar[tuple[IteratorType, ...]] = ()
+    RANK_POLYMORPHIC: ClassVar[bool] = False
+    # True when the payload reads `linalg.index`: the compiled body then takes the loop indices.
+    USES_INDEX: ClassVar[bool] = False
+
+    # -- generated hooks ------------------------------------------------------------------
+
+    def build_region(self, b: RegionHelper) -> None:
+        """Generated: append the payload ops through `b` and yield the outputs."""
+        raise NotImplementedError(f"{type(self).__name__} has no region builder")
+
+    def run_loops(self, operands: Sequence[Any]) -> None:
+        """Generated: the loop nest of the `loops` backend (outputs updated in place)."""
+        raise NotImplementedError(f"{type(self).__name__} has no loop nest")
+
+    def verify_op(self) -> None:
+        """Generated when the op has checks of its own beyond the shared ones."""
+
+    # -- construction ---------------------------------------------------------------------
+
+    def __init__(self, operand_types: Sequence[OperandType], attributes: Mapping[str, Any]) -> None:
+        operands = self.value_operands
+        names = ", ".join(d.name for d in operands)
+        if len(operand_types) != len(operands):
+            raise self._error(
+                f"expected {len(operands)} operands ({names}), got {len(operand_types)}"
+            )
+        shapes: list[Shape] = []
+        elements: list[ElementType] = []
+        for d, t in zip(operands, operand_types, strict=True):
+            if d.kind.is_tensor:
+                if not isinstance(t, ShapedType):
+                    raise self._error(f"operand {d.name!r} is a tensor; got type {t}", d.name)
+                shapes.append(t.shape)
+                elements.append(t.element)
+            else:
+                if not isinstance(t, ElementType):
+                    raise self._error(f"operand {d.name!r} is a scalar; got type {t}", d.name)
+                shapes.append(())
+                elements.append(t)
+        self.operand_types: tuple[OperandType, ...] = tuple(operand_types)
+        self.shapes: tuple[Shape, ...] = tuple(shapes)
+        self.attributes: dict[str, tuple[int, ...] | str] = self._resolve_attributes(attributes)
+        self.type_bindings: dict[str, ElementType] = self._bind_types(elements)
+        self.element_types: tuple[ElementType, ...] = tuple(elements)
+        self.indexing_maps, self.iterator_types = self._instantiate_maps()
+        self._verify_ranks()
+        self.verify_shapes(self.shapes)
+        self.verify_op()
+        helper = RegionHelper(self)
+        self.build_region(helper)
+        self.region: Region = helper.finish()
+
+    @classmethod
+    def from_types(cls, types: Sequence[OperandType], **attrs: Any) -> StructuredOp:
+        """An instance from operand types alone (one per value operand, declaration order)."""
+        return cls(types, attrs)
+
+    @classmethod
+    def from_arrays(
+        cls, *ins: Any, outs: Sequence[Any] | None = None, **attrs: Any
+    ) -> tuple[StructuredOp, list[Any]]:
+        """Bind NumPy operands: returns the verified instance and the normalised operands
+        (arrays as given, scalars as NumPy scalars of their element type)."""
+        inputs = [d for d in cls._value_operands() if d.kind.is_input]
+        outputs = [d for d in cls._value_operands() if not d.kind.is_input]
+        if len(ins) != len(inputs):
+            listed = ", ".join(d.name for d in inputs)
+            raise OpError(cls.OP_NAME, f"expected {len(inputs)} inputs ({listed}), got {len(ins)}")
+        if outs is None:
+            outs = []
+        if isinstance(outs, np.ndarray) or not isinstance(outs, (list, tuple)):
+            raise OpError(cls.OP_NAME, "outs must be a list of arrays, e.g. outs=[C]")
+        if len(outs) != len(outputs):
+            listed = ", ".join(d.name for d in outputs)
+            raise OpError(
+                cls.OP_NAME,
+                f"expected {len(outputs)} outputs in outs=[...] ({listed}), got {len(outs)}",
+            )
+        by_def: dict[str, Any] = {}
+        for d, v in zip(inputs, ins, strict=True):
+            by_def[d.name] = v
+        for d, v in zip(outputs, outs, strict=True):
+            if not isinstance(v, np.ndarray):
+                raise OpError(
+                    cls.OP_NAME,
+                    f"output {d.name!r} must be a NumPy array (updated in place), got {type(v).__name__}",
+                    d.name,
+                )
+            if not v.flags.writeable:
+                raise OpError(cls.OP_NAME, f"output {d.name!r} is a read-only array", d.name)
+            by_def[d.name] = v
+        values = [by_def[d.name] for d in cls._value_operands()]
+        types = _infer_types(cls, values)
+        op = cls(types, attrs)
+        operands = [
+            _normalise(cls.OP_NAME, d, v, t.element if isinstance(t, ShapedType) else t)
+            for d, v, t in zip(op.value_operands, values, op.operand_types, strict=True)
+        ]
+        return op, operands
+
+    @classmethod
+    def call(
+        cls, *ins: Any, outs: Sequence[Any] | None = None, backend: str | None = None, **attrs: Any
+    ) -> Any:
+        """The call form: run the op on arrays, update `outs` in place and return them."""
+        from linalg_odsgen.runtime.backends import get_backend
+
+        op, operands = cls.from_arrays(*ins, outs=outs, **attrs)
+        run = get_backend(backend)
+        run(op, operands)
+        results = operands[op.num_inputs :]
+        return results[0] if len(results) == 1 else tuple(results)
+
+    # -- operand facts --------------------------------------------------------------------
+
+    @classmethod
+    def _value_operands(cls) -> tuple[OperandDef, ...]:
+        return tuple(d for d in cls.OPERANDS if d.kind.is_value)
+
+    @property
+    def value_operands(self) -> tuple[OperandDef, ...]:
+        return self._value_operands()
+
+    @property
+    def num_inputs(self) -> int:
+        return sum(1 for d in self.value_operands if d.kind.is_input)
+
+    @property
+    def num_outputs(self) -> int:
+        return sum(1 for d in self.value_operands if not d.kind.is_input)
+
+    @property
+    def num_loops(self) -> int:
+        return len(self.iterator_types)
+
+    def operand_index(self, name: str) -> int:
+        for i, d in enumerate(self.value_operands):
+            if d.name == name:
+                return i
+        raise KeyError(name)
+
+    @cached_property
+    def compiled_body(self) -> Callable[..., Any]:
+        """The region as one Python function `body(*args[, *dims]) -> yielded value(s)`."""
+        from linalg_odsgen.runtime.compile import compile_region
+
+        return compile_region(self.region, self.num_loops if self.USES_INDEX else 0)
+
+    # -- attributes -----------------------------------------------------------------------
+
+    def _resolve_attributes(self, given: Mapping[str, Any]) -> dict[str, tuple[int, ...] | str]:
+        remaining = dict(given)
+        out: dict[str, tuple[int, ...] | str] = {}
+        for d in self.OPERANDS:
+            if d.kind is OperandKind.INDEX_ATTR:
+                value = remaining.pop(d.name, None)
+                if value is None:
+                    if d.default_indices is None:
+                        raise self._error(f"missing required attribute {d.name!r}", d.name)
+                    value = d.default_indices
+                out[d.name] = self._index_attr(d, value)
+            elif d.kind.is_fn_attr:
+                value = remaining.pop(d.name, None)
+                if value is None:
+                    if d.default_fn is None:
+                        raise self._error(f"missing required attribute {d.name!r}", d.name)
+                    value = d.default_fn
+                out[d.name] = self._fn_attr(d, value)
+        if remaining:
+            known = [d.name for d in self.OPERANDS if not d.kind.is_value]
+            expected = ", ".join(known) if known else "none"
+            unknown = ", ".join(repr(k) for k in remaining)
+            raise self._error(f"unknown attribute {unknown}; this op takes: {expected}")
+        return out
+
+    def _index_attr(self, d: OperandDef, value: Any) -> tuple[int, ...]:
+        assert d.index_attr_map is not None
+        n = d.index_attr_map.num_results
+        if isinstance(value, np.ndarray):
+            value = value.tolist()
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            value = [value]
+        if not isinstance(value, (list, tuple)) or not all(
+            isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)) for v in value
+        ):
+            raise self._error(f"attribute {d.name!r} expects {n} integers, got {value!r}", d.name)
+        if len(value) != n:
+            raise self._error(
+                f"attribute {d.name!r} expects {n} integers, got {len(value)}: {list(value)!r}",
+                d.name,
+            )
+        return tuple(int(v) for v in value)
+
+    def _fn_attr(self, d: OperandDef, value: Any) -> str:
+        kind = d.kind.fn_kind
+        assert kind is not None
+        name = _fn_name_of(value)
+        allowed = FN_NAMES[kind]
+        if name is None or name not in allowed:
+            raise self._error(
+                f"attribute {d.name!r} expects a {kind.value} function "
+                f"({', '.join(allowed)}), got {value!r}",
+                d.name,
+            )
+        return name
+
+    # -- types ----------------------------------------------------------------------------
+
+    def _bind_types(self, elements: Sequence[ElementType]) -> dict[str, ElementType]:
+        bindings: dict[str, ElementType] = dict(FIXED_TYPES)
+        origin: dict[str, str] = {}
+        for d, t in zip(self.value_operands, elements, strict=True):
+            tv = d.type_var
+            if tv is None:
+                continue
+            if tv in FIXED_TYPES:
+                if t != FIXED_TYPES[tv]:
+                    raise self._error(
+                        f"operand {d.name!r} must have element type {FIXED_TYPES[tv]} "
+                        f"(fixed type {tv}), got {t}",
+                        d.name,
+                    )
+            elif tv in bindings and bindings[tv] != t:
+                raise self._error(
+                    f"operand {d.name!r} has element type {t} but type variable {tv} is "
+                    f"already bound to {bindings[tv]} by operand {origin[tv]!r}",
+                    d.name,
+                )
+            else:
+                bindings[tv] = t
+                origin.setdefault(tv, d.name)
+        return bindings
+
+    # -- maps and domain ------------------------------------------------------------------
+
+    @property
+    def symbol_values(self) -> dict[int, int]:
+        """Symbol position -> value, for the symbols index attributes bind."""
+        out: dict[int, int] = {}
+        for d in self.OPERANDS:
+            if d.kind is OperandKind.INDEX_ATTR and d.index_attr_map is not None:
+                values = self.attributes[d.name]
+                for r, v in zip(d.index_attr_map.results, values, strict=True):
+                    if isinstance(r, AffineSymbolExpr):
+                        out[r.position] = int(v)  # type: ignore[arg-type]
+        return out
+
+    def _instantiate_maps(self) -> tuple[tuple[AffineMap, ...], tuple[IteratorType, ...]]:
+        if self.RANK_POLYMORPHIC:
+            outputs = [i for i, d in enumerate(self.value_operands) if not d.kind.is_input]
+            rank = len(self.shapes[outputs[0]]) if outputs else 0
+            maps = tuple(
+                AffineMap.identity(rank) if len(s) > 0 else AffineMap.empty(rank)
+                for s in self.shapes
+            )
+            return maps, (IteratorType.PARALLEL,) * rank
+        symbols = self.symbol_values
+        maps = []
+        for d, m in zip(self.value_operands, self.STATIC_INDEXING_MAPS, strict=True):
+            try:
+                maps.append(m.replace(symbols=symbols, num_symbols=0).simplify())
+            except ValueError:
+                raise self._error(
+                    f"the indexing map of operand {d.name!r} uses symbols no index attribute binds",
+                    d.name,
+                ) from None
+        return tuple(maps), tuple(self.ITERATOR_TYPES)
+
+    def _verify_ranks(self) -> None:
+        if self.RANK_POLYMORPHIC:
+            outputs = [i for i, d in enumerate(self.value_operands) if not d.kind.is_input]
+            rank = len(self.shapes[outputs[0]]) if outputs else 0
+            for d, s in zip(self.value_operands, self.shapes, strict=True):
+                if len(s) not in (0, rank):
+                    raise self._error(
+                        f"operand {d.name!r} has rank {len(s)}; this elementwise op needs "
+                        f"rank {rank} (the output's) or a scalar",
+                        d.name,
+                    )
+            return
+        for d, m, s in zip(self.value_operands, self.indexing_maps, self.shapes, strict=True):
+            if d.kind.is_tensor and len(s) != m.num_results:
+                raise self._error(
+                    f"operand {d.name!r} has rank {len(s)}, expected rank {m.num_results}",
+                    d.name,
+                )
+            if not d.kind.is_tensor and m.num_results != 0:
+                raise self._error(
+                    f"scalar operand {d.name!r} has a non-scalar indexing map", d.name
+                )
+
+    def _range_sources(self) -> list[tuple[int, int] | None]:
+        """Per loop dim: the first (operand, result) whose map result is that bare dim."""
+        sources: list[tuple[int, int] | None] = [None] * self.num_loops
+        for k, m in enumerate(self.indexing_maps):
+            for r, pos in enumerate(m.dim_positions()):
+                if pos is not None and sources[pos] is None:
+                    sources[pos] = (k, r)
+        return sources
+
+    def loop_ranges(self, shapes: Sequence[Shape] | None = None) -> tuple[int | None, ...]:
+        """The iteration domain: each loop's size from the first operand indexed by it alone."""
+        shapes = self.shapes if shapes is None else shapes
+        ranges: list[int | None] = []
+        for dim, src in enumerate(self._range_sources()):
+            if src is None:
+                raise self._error(
+                    f"cannot derive the size of loop d{dim}: no operand is indexed by d{dim} alone"
+                )
+            ranges.append(shapes[src[0]][src[1]])
+        return tuple(ranges)
+
+    def verify_shapes(self, shapes: Sequence[Shape]) -> None:
+        """Sizes agree along shared loops and every access stays in bounds; else OpError."""
+        ranges = self.loop_ranges(shapes)
+        sources = self._range_sources()
+        empty = any(n == 0 for n in ranges)
+        for d, m, shape in zip(self.value_operands, self.indexing_maps, shapes, strict=True):
+            for r, expr in enumerate(m.results):
+                extent = shape[r]
+                if extent is not None and extent < 0:
+                    raise self._error(f"operand {d.name!r} dim {r} has negative size", d.name)
+                if isinstance(expr, AffineDimExpr):
+                    size = ranges[expr.position]
+                    if extent is None or size is None or extent == size:
+                        continue
+                    src = sources[expr.position]
+                    assert src is not None
+                    src_name = self.value_operands[src[0]].name
+                    raise self._error(
+                        f"operand {d.name!r} dim {r} has size {extent} but loop d{expr.position} "
+                        f"has size {size} (from operand {src_name!r} dim {src[1]})",
+                        d.name,
+                    )
+                if empty or extent is None:
+                    continue
+                if any(ranges[p] is None for p in expr.used_dims()):
+                    continue
+                lo, hi = _expr_bounds(expr, ranges)  # type: ignore[arg-type]
+                if lo < 0:
+                    raise self._error(
+                        f"operand {d.name!r} dim {r}: the access {expr} reaches index {lo}", d.name
+                    )
+                if hi >= extent:
+                    raise self._error(
+                        f"operand {d.name!r} dim {r} has size {extent} but the access {expr} "
+                        f"reaches index {hi}",
+                        d.name,
+                    )
+
+    # -- running --------------------------------------------------------------------------
+
+    def run(self, operands: Sequence[Any], backend: str | None = None) -> None:
+        """Execute on normalised operands (from `from_arrays`) with a backend."""
+        from linalg_odsgen.runtime.backends import get_backend
+
+        get_backend(backend)(self, list(operands))
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def _error(self, message: str, operand: str | None = None) -> OpError:
+        return OpError(self.OP_NAME, message, operand)
+
+    def __repr__(self) -> str:
+        types = ", ".join(str(t) for t in self.operand_types)
+        return f"<{type(self).__name__} {self.OP_NAME}({types}) {self.attributes}>"
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+
+def _fn_name_of(value: Any) -> str | None:
+    """A function attribute value as its name: `"mul"`, `BinaryFn.mul` or an enum member."""
+    if isinstance(value, str):
+        return value
+    for attr in ("fn_name", "name", "value"):
+        name = getattr(value, attr, None)
+        if isinstance(name, str):
+            return name
+    return None
+
+
+def _expr_bounds(expr: AffineExpr, ranges: Sequence[int]) -> tuple[int, int]:
+    """Min and max of `expr` over the (non-empty) iteration domain."""
+    form = expr.linear_form(len(ranges))
+    if form is not None:
+        coeffs, c = form
+        lo = hi = c
+        for a, n in zip(coeffs, ranges, strict=True):
+            lo += min(0, a * (n - 1))
+            hi += max(0, a * (n - 1))
+        return lo, hi
+    used = sorted(expr.used_dims())
+    points = math.prod(ranges[p] for p in used)
+    if points <= _MAX_ENUMERATED_POINTS:
+        axes = [range(ranges[p]) for p in used]
+    else:  # monotone in each dim for the expressions op configs use: the corners suffice
+        axes = [sorted({0, ranges[p] - 1}) for p in used]
+    dims = [0] * len(ranges)
+    lo, hi = None, None
+    for point in itertools.product(*axes):
+        for p, v in zip(used, point, strict=True):
+            dims[p] = v
+        value = expr.eval(dims)
+        lo = value if lo is None or value < lo else lo
+        hi = value if hi is None or value > hi else hi
+    assert lo is not None and hi is not None
+    return lo, hi
+
+
+def _is_python_scalar(v: Any) -> bool:
+    return isinstance(v, (bool, int, float)) and not isinstance(v, np.generic)
+
+
+def _infer_types(cls: type[StructuredOp], values: Sequence[Any]) -> list[OperandType]:
+    """Operand types of call-form values; Python scalars take their type variable's binding."""
+    defs = cls._value_operands()
+    known: dict[str, ElementType] = dict(FIXED_TYPES)
+    elements: list[ElementType | None] = []
+    for d, v in zip(defs, values, strict=True):
+        if _is_python_scalar(v):
+            elements.append(None)
+            continue
+        dtype = v.dtype if isinstance(v, (np.ndarray, np.generic)) else np.asarray(v).dtype
+        try:
+            t = element_type_of(dtype)
+        except TypeError as exc:
+            raise OpError(cls.OP_NAME, f"operand {d.name!r}: {exc}", d.name) from None
+        elements.append(t)
+        if d.type_var is not None:
+            known.setdefault(d.type_var, t)
+    types: list[OperandType] = []
+    for d, v, t in zip(defs, values, elements, strict=True):
+        if t is None:
+            bound = known.get(d.type_var or "")
+            if bound is None:
+                bound = element_type_of(
+                    np.bool_
+                    if isinstance(v, bool)
+                    else np.int64
+                    if isinstance(v, int)
+                    else np.float64
+                )
+            t = bound
+            if d.type_var is not None:
+                known.setdefault(d.type_var, t)
+        if d.kind.is_tensor:
+            shape = np.shape(v)
+            types.append(ShapedType("memref", tuple(int(n) for n in shape), t))
+        else:
+            if np.ndim(v) != 0:
+                raise OpError(
+                    cls.OP_NAME,
+                    f"operand {d.name!r} is a scalar; got an array of shape {np.shape(v)}",
+                    d.name,
+                )
+            types.append(t)
+    return types
+
+
+def _normalise(op_name: str, d: OperandDef, value: Any, t: ElementType) -> Any:
+    """Arrays stay as given (outputs are written in place); scalars become NumPy scalars of `t`."""
+    if isinstance(value, np.ndarray) and d.kind.is_tensor:
+        return value
+    if _is_python_scalar(value):
+        _check_representable(op_name, d, value, t)
+        scalar = from_canonical(to_canonical(value, t), t)
+    elif isinstance(value, (np.ndarray, np.generic)):
+        scalar = np.asarray(value)[()]
+    else:
+        arr = np.asarray(value)
+        return arr if d.kind.is_tensor else arr[()]
+    return np.asarray(scalar, dtype=t.dtype) if d.kind.is_tensor else scalar
+
+
+def _check_representable(op_name: str, d: OperandDef, value: Any, t: ElementType) -> None:
+    if t.is_float:
+        return
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise OpError(op_name, f"operand {d.name!r}: {value!r} is not a {t} value", d.name)
+        value = int(value)
+    lo, hi = -(1 << (t.width - 1)), (1 << t.width) - 1
+    if t.is_bool:
+        lo, hi = 0, 1
+    if not lo <= int(value) <= hi:
+        raise OpError(op_name, f"operand {d.name!r}: {value!r} does not fit in {t}", d.name)
