@@ -272,7 +272,8 @@ def _humanize(error: jsonschema.ValidationError, data: object, prefix: Path) -> 
         isinstance(s, Mapping) and list(s) == ["required"] for s in error.validator_value
     ):
         keys = [s["required"][0] for s in error.validator_value]
-        present = [k for k in keys if isinstance(instance, Mapping) and k in instance]
+        # In source order (mappings keep it), so a second key is the one to point at.
+        present = [k for k in instance if k in keys] if isinstance(instance, Mapping) else []
         owner = describe(path)
         choices = ", ".join(f"'{k}'" for k in keys)
         if not present:
@@ -332,9 +333,9 @@ def _humanize(error: jsonschema.ValidationError, data: object, prefix: Path) -> 
         return [SchemaFinding(path, msg)]
 
     if validator == "minItems":
-        return [
-            SchemaFinding(path, f"{subject} must have at least {error.validator_value} element(s)")
-        ]
+        n = error.validator_value
+        want = "must not be empty" if n == 1 else f"must have at least {n} elements"
+        return [SchemaFinding(path, f"{subject} {want}")]
     if validator == "minLength":
         return [SchemaFinding(path, f"{subject} must not be empty")]
     if validator == "minimum":

@@ -468,8 +468,8 @@ def _check_scalar_arg(c: _Checker, name: str, path: Path) -> None:
     elif not a.kind.is_value:
         c.report(
             path,
-            f"scalar_arg '{name}' names an {a.kind.value}; only tensors and scalars have "
-            "values (attributes are used through attr_name or the maps)",
+            f"scalar_arg '{name}' names an attribute (kind {a.kind.value}); only tensor and "
+            "scalar operands have values",
         )
 
 
@@ -495,8 +495,8 @@ def _check_fn(c: _Checker, fn: ScalarFn, path: Path) -> None:
         elif a.kind is not kind.attr_kind:
             c.report(
                 (*path, "attr_name"),
-                f"attr_name '{fn.attr_name}' is a {a.kind.value} but this {kind.value} "
-                f"function needs a {kind.attr_kind.value}",
+                f"attr_name '{fn.attr_name}' has kind {a.kind.value}; a {kind.value} function "
+                f"needs an attribute of kind {kind.attr_kind.value}",
             )
     if len(fn.operands) != kind.arity:
         c.report(
