@@ -41,8 +41,8 @@ from linalg_odsgen.yaml_io.loader import (
     load_documents,
 )
 
-#: Deepest scalar expression accepted (the loader's depth limit already keeps YAML shallower).
-MAX_EXPR_DEPTH = 200
+#: Deepest scalar expression converted (loaded YAML allows ~85; this guards hand-built trees).
+MAX_EXPR_DEPTH = 100
 
 # The keys of each node, in canonical (dump) order; `True` marks the required ones.
 METADATA_KEYS: dict[str, bool] = {

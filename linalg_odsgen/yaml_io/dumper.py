@@ -15,6 +15,7 @@ from collections.abc import Iterable
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 from linalg_odsgen.model import (
     OpConfig,
     OperandDef,
@@ -145,8 +146,21 @@ def op_node(op: OpConfig) -> MappingNode:
 
 def dump_op(op: OpConfig) -> str:
     """One canonical `--- !LinalgOpConfig` document."""
+    try:
+        node = op_node(op)
+        return _serialize(node)
+    except RecursionError:
+        raise DiagnosticError(
+            Diagnostic(
+                f"scalar expression of op '{op.name}' is nested too deeply to write as YAML",
+                op=op.name,
+            )
+        ) from None
+
+
+def _serialize(node: Node) -> str:
     return yaml.serialize(
-        op_node(op),
+        node,
         Dumper=yaml.SafeDumper,  # the pure-Python emitter: same bytes with or without libyaml
         explicit_start=True,
         width=WIDTH,
