@@ -1,0 +1,180 @@
+"""The fast backend: every structured op executed with vector operations on NumPy arrays.
+
+It reads only the op instance (`op.region`, `op.indexing_maps`, the operand
+kinds and the loop ranges), never the op's name, and picks a strategy per call:
+
+- `gemm` (*map to library calls*): a yield `out + x * y` becomes `np.matmul`
+  on `x` and `y` evaluated over their own loop dims (strided views, casts
+  included), with batch, free and contracted dims read off the maps;
+- `reduce` (*vectorization*): a yield `combiner(out, expr)` evaluates `expr` on
+  zero-copy strided views of the whole iteration space and folds the reduction
+  axes with the combiner's NumPy reduction;
+- `ordered`: vectorise over the output dims, loop over the others in iteration
+  order (exactly the loops backend's results; used for any other payload and
+  for f16/bf16 sums, which MLIR rounds at every step).
+
+A cost model picks the cheapest applicable strategy; every strategy works tile
+by tile (*tiling*) so temporaries stay under `get_temp_limit()` bytes (64 MiB by
+default; `set_temp_limit`, the `temp_limit` context manager or the environment
+variable `LINALG_ODSGEN_FAST_TEMP_LIMIT`).
+
+Ops whose maps are not linear in the loop dims (floordiv/mod) or whose output
+maps are not projected permutations run on the loops backend.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from linalg_odsgen.model import OperandKind
+from linalg_odsgen.runtime.fast.analysis import RegionInfo
+from linalg_odsgen.runtime.fast.engine import STRATEGIES, Plan, Problem, choose
+from linalg_odsgen.runtime.fast.views import linear_access
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime.structured_op import StructuredOp
+
+_ENV_VAR = "LINALG_ODSGEN_FAST_TEMP_LIMIT"
+_DEFAULT_LIMIT = 64 << 20
+
+
+def _limit_from_env() -> int:
+    text = os.environ.get(_ENV_VAR, "").strip()
+    if not text:
+        return _DEFAULT_LIMIT
+    try:
+        value = int(text, 0)
+    except ValueError:
+        return _DEFAULT_LIMIT
+    return value if value > 0 else _DEFAULT_LIMIT
+
+
+_temp_limit = _limit_from_env()
+
+
+def get_temp_limit() -> int:
+    """Bytes of temporaries one op may allocate at a time (beyond its operands)."""
+    return _temp_limit
+
+
+def set_temp_limit(nbytes: int) -> None:
+    """Bound the temporaries of every later call (tiles shrink to fit; at least one point)."""
+    global _temp_limit
+    if int(nbytes) <= 0:
+        raise ValueError(f"the temporary limit must be positive, got {nbytes}")
+    _temp_limit = int(nbytes)
+
+
+@contextmanager
+def temp_limit(nbytes: int) -> Iterator[None]:
+    """`with temp_limit(1 << 20): ...` runs the block under another bound."""
+    old = get_temp_limit()
+    set_temp_limit(nbytes)
+    try:
+        yield
+    finally:
+        set_temp_limit(old)
+
+
+def _canonical(value: Any, dtype: np.dtype) -> np.ndarray:
+    """An operand as an array of its element type's canonical dtype (a view when possible)."""
+    arr = np.asarray(value)
+    if arr.dtype == dtype:
+        return arr
+    if arr.dtype.itemsize == dtype.itemsize and arr.dtype.kind in "iub" and dtype.kind in "iub":
+        return arr.view(dtype)
+    return arr.astype(dtype)
+
+
+def make_problem(op: StructuredOp, operands: Sequence[Any]) -> Problem | None:
+    """The op bound to its operands, or None when its maps need the loops backend."""
+    accesses = [linear_access(m) for m in op.indexing_maps]
+    if any(a is None for a in accesses):
+        return None
+    acc = tuple(a for a in accesses if a is not None)
+    kinds = [d.kind for d in op.value_operands]
+    outputs = [i for i, k in enumerate(kinds) if k is OperandKind.OUTPUT_TENSOR]
+    out_dims: list[frozenset[int]] = []
+    for i in outputs:
+        pure = acc[i].pure_dims()
+        if pure is None:
+            return None
+        out_dims.append(frozenset(pure))
+    arrays = tuple(_canonical(v, t.dtype) for v, t in zip(operands, op.element_types, strict=True))
+    shapes = [np.shape(a) for a in arrays]
+    ranges = tuple(int(r) for r in op.loop_ranges(shapes))
+    num_dims = len(ranges)
+    vector = frozenset.intersection(*out_dims) if out_dims else frozenset()
+    vector_dims = tuple(d for d in range(num_dims) if d in vector)
+    seq_dims = tuple(d for d in range(num_dims) if d not in vector)
+    info = RegionInfo(
+        op.region, [a.used_dims for a in acc], [op.region.args[i].id for i in outputs]
+    )
+    return Problem(
+        info=info,
+        accesses=acc,
+        arrays=arrays,
+        ranges=ranges,
+        vector_dims=vector_dims,
+        seq_dims=seq_dims,
+        outputs_exact=all(d == vector for d in out_dims),
+    )
+
+
+def plan(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) -> Plan | None:
+    """The plan the backend would run (None: the loops backend runs the op)."""
+    p = make_problem(op, operands)
+    if p is None:
+        return None
+    return choose(p, get_temp_limit(), strategy)
+
+
+def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
+    """One line saying how the op would run: strategy, tile and estimates."""
+    pl = plan(op, operands)
+    return (
+        "loops (maps not linear or outputs not projected permutations)"
+        if pl is None
+        else pl.describe()
+    )
+
+
+def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) -> None:
+    """The `fast` backend: execute `op` on normalised operands, writing outputs in place.
+
+    `strategy` forces one of `STRATEGIES` (ValueError when it does not apply).
+    """
+    p = make_problem(op, operands)
+    if p is None:
+        from linalg_odsgen.runtime.backends import run_loops
+
+        run_loops(op, operands)
+        return
+    if any(r == 0 for r in p.ranges):
+        return
+    with np.errstate(all="ignore"):
+        choose(p, get_temp_limit(), strategy).run()
+
+
+def _register() -> None:
+    from linalg_odsgen.runtime.backends import register_backend
+
+    register_backend("fast", run)
+
+
+_register()
+
+__all__ = [
+    "STRATEGIES",
+    "explain",
+    "get_temp_limit",
+    "plan",
+    "run",
+    "set_temp_limit",
+    "temp_limit",
+]

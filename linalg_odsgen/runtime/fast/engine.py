@@ -1,0 +1,604 @@
+"""Strategies of the fast backend, the cost model that picks one, and tiling.
+
+Loop dims split in two sets, read off the output maps: *vector* dims (those
+every output is indexed by) and *sequential* dims (reductions, and parallel
+dims an output ignores). Three strategies execute an op:
+
+- `ordered`: vectorise over the vector dims and loop over the sequential dims in
+  iteration order, evaluating the whole payload on strided views each step.
+  Works for every payload (several outputs, `linalg.index`, outputs read in any
+  way) and gives exactly the loops backend's float results.
+- `reduce`: every yield is `combiner(out, expr)`; evaluate `expr` over the whole
+  tile and reduce the sequential axes with the combiner's NumPy reduction.
+- `gemm`: the yield is `add(out, mul(x, y))` (or `or`/`and` on i1); evaluate `x`
+  and `y` over their own dims and contract them with `np.matmul`.
+
+Every strategy runs tile by tile so that temporaries stay under the limit.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+import ml_dtypes
+import numpy as np
+
+from linalg_odsgen.payload import PayloadOp, Value
+from linalg_odsgen.runtime.fast.analysis import Contraction, Reduction, RegionInfo
+from linalg_odsgen.runtime.fast.semantics import (
+    VECTOR_SEMANTICS,
+    constant_array,
+    signed,
+    unsigned,
+)
+from linalg_odsgen.runtime.fast.views import LinearAccess, Space, strided_view
+from linalg_odsgen.types import ElementType
+
+STRATEGIES: tuple[str, ...] = ("ordered", "reduce", "gemm")
+
+# Cost model, in nanoseconds (rough, measured on a laptop-class x86 core).
+_C_CALL = 2500.0  # one NumPy call plus the Python around it
+_C_ELEM = 1.0  # one element through one elementwise op
+_C_MAC = {"f32": 0.02, "f64": 0.04, "int": 0.05, "bool": 1.0}
+_C_MAC_THIN = 0.4  # matrix-vector shapes are memory bound
+
+_SMALL_FLOATS = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
+
+# Temporaries some semantics allocate beyond their result, in result-sized units.
+_EXTRA_TEMPS: dict[str, float] = {
+    "arith.divsi": 5,
+    "arith.divui": 4,
+    "math.round": 4,
+    "math.erf": 12,
+    "arith.fptosi": 4,
+    "arith.fptoui": 4,
+    "arith.maximumf": 2,
+    "arith.minimumf": 2,
+    "arith.maxnumf": 2,
+    "arith.minnumf": 2,
+    "arith.select": 1,
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One op instance bound to arrays, as the strategies see it."""
+
+    info: RegionInfo
+    accesses: tuple[LinearAccess, ...]
+    arrays: tuple[np.ndarray, ...]  # canonical dtypes, outputs are views of the callers' arrays
+    ranges: tuple[int, ...]
+    vector_dims: tuple[int, ...]
+    seq_dims: tuple[int, ...]
+    outputs_exact: bool  # every output is indexed by exactly the vector dims
+
+    @property
+    def num_dims(self) -> int:
+        return len(self.ranges)
+
+    def points(self, dims: Sequence[int]) -> int:
+        return math.prod(self.ranges[d] for d in dims)
+
+
+@dataclass
+class Plan:
+    """A chosen strategy, its tile sizes and its estimated cost (for `explain`)."""
+
+    strategy: str
+    tile: tuple[int, ...]
+    cost_ns: float
+    temp_bytes: int
+    run: Callable[[], None] = field(repr=False)
+
+    def describe(self) -> str:
+        return (
+            f"{self.strategy}: tile {list(self.tile)}, est. {self.cost_ns / 1e6:.3f} ms, "
+            f"temporaries <= {self.temp_bytes} bytes"
+        )
+
+
+# ----------------------------------------------------------------------------- evaluation
+
+
+def _op_bytes(ops: Sequence[PayloadOp]) -> float:
+    """Bytes of temporaries per vector element for evaluating `ops`."""
+    total = 0.0
+    for op in ops:
+        if op.name in ("arith.constant", "linalg.index"):
+            continue
+        size = op.result.type.dtype.itemsize
+        total += size * (1 + _EXTRA_TEMPS.get(op.name, 0))
+    return total
+
+
+def evaluate(
+    ops: Sequence[PayloadOp],
+    env: dict[int, np.ndarray],
+    index_of: Callable[[int], np.ndarray],
+    direct: dict[int, np.ndarray] | None = None,
+) -> None:
+    """Evaluate `ops` in order on arrays, adding results to `env`.
+
+    `direct` maps a value id to an array its producer writes into (the output).
+    """
+    for op in ops:
+        rid = op.result.id
+        if op.name == "arith.constant":
+            env[rid] = constant_array(op.attr("value"), op.result.type)
+        elif op.name == "linalg.index":
+            env[rid] = index_of(int(op.attr("dim")))
+        else:
+            args = [env[v.id] for v in op.operands]
+            out = direct.get(rid) if direct else None
+            env[rid] = VECTOR_SEMANTICS[op.name](op, args, out)
+
+
+def _index_arrays(space: Space) -> Callable[[int], np.ndarray]:
+    """`linalg.index d` over `space`: an arange along d's axis, or d's fixed index."""
+    cache: dict[int, np.ndarray] = {}
+
+    def index_of(d: int) -> np.ndarray:
+        if d not in cache:
+            if d in space.axes:
+                ax = space.axes.index(d)
+                shape = [1] * len(space.axes)
+                shape[ax] = space.sizes[ax]
+                start = space.origin[d]
+                cache[d] = np.arange(start, start + space.sizes[ax], dtype=np.int64).reshape(shape)
+            else:
+                cache[d] = np.array(space.origin[d], dtype=np.int64)
+        return cache[d]
+
+    return index_of
+
+
+def _leaf_views(p: Problem, space: Space, args: Sequence[int]) -> dict[int, np.ndarray]:
+    return {i: strided_view(p.arrays[i], p.accesses[i], space) for i in args}
+
+
+def _arg_ids(ops: Sequence[PayloadOp], extra: Sequence[Value] = ()) -> list[int]:
+    """Block arguments read by `ops` (and the values in `extra`)."""
+    ids = {v.id for op in ops for v in op.operands} | {v.id for v in extra}
+    return sorted(ids)
+
+
+# ----------------------------------------------------------------------------- tiling
+
+
+def fit_tile(
+    ranges: Sequence[int],
+    order: Sequence[int],
+    bytes_of: Callable[[Sequence[int]], float],
+    limit: int,
+) -> tuple[int, ...]:
+    """Shrink the extents of `order`'s dims (first first) until `bytes_of(tile) <= limit`."""
+    tile = list(ranges)
+    for d in order:
+        if bytes_of(tile) <= limit:
+            break
+        lo, hi = 1, tile[d]
+        while lo < hi:  # largest extent that fits
+            mid = (lo + hi + 1) // 2
+            tile[d] = mid
+            if bytes_of(tile) <= limit:
+                lo = mid
+            else:
+                hi = mid - 1
+        tile[d] = lo
+    return tuple(tile)
+
+
+def tiles(
+    ranges: Sequence[int], tile: Sequence[int]
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(origin, extents) of every tile, in iteration order."""
+    starts = [range(0, r, max(t, 1)) for r, t in zip(ranges, tile, strict=True)]
+    for origin in itertools.product(*starts):
+        yield origin, tuple(min(t, r - o) for o, t, r in zip(origin, tile, ranges, strict=True))
+
+
+def _space(dims: Sequence[int], origin: Sequence[int], extents: Sequence[int]) -> Space:
+    return Space(tuple(dims), tuple(origin), tuple(extents[d] for d in dims))
+
+
+# ----------------------------------------------------------------------------- ordered
+
+
+def plan_ordered(p: Problem, limit: int) -> Plan:
+    info = p.info
+    region = info.region
+    seq = set(p.seq_dims)
+    all_ops = info.ops_for(region.yields)
+    hoisted = [
+        op
+        for op in all_ops
+        if not (info.dims[op.result.id] & seq) and not info.reads_output[op.result.id]
+    ]
+    hoisted_ids = {op.result.id for op in hoisted}
+    loop_ops = [op for op in all_ops if op.result.id not in hoisted_ids]
+    single = len(info.output_args) == 1
+    direct_id: int | None = None
+    if single and loop_ops:
+        last = loop_ops[-1]
+        if last.result.id == region.yields[0].id and info.uses.get(last.result.id, 0) == 1:
+            direct_id = last.result.id
+    per_point = _op_bytes(hoisted) + _op_bytes([op for op in loop_ops if op.result.id != direct_id])
+    per_point += sum(v.type.dtype.itemsize for v in region.yields)  # stored values before copy
+
+    def bytes_of(tile: Sequence[int]) -> float:
+        return per_point * math.prod(tile[d] for d in p.vector_dims)
+
+    tile = fit_tile(p.ranges, p.vector_dims, bytes_of, limit)
+    n_tiles = math.prod(-(-r // t) for r, t in zip(p.ranges, tile, strict=True) if r)
+    iters = p.points(p.seq_dims)
+    vpoints = p.points(p.vector_dims)
+    n_loop = len(loop_ops) + len(region.yields)
+    cost = iters * n_loop * (_C_CALL * n_tiles + vpoints * _C_ELEM) + _C_CALL * n_tiles * len(
+        hoisted
+    )
+
+    all_dims = tuple(range(p.num_dims))
+    used_args = _arg_ids(all_ops, region.yields)
+    arg_ids = [a.id for a in region.args]
+    leaf_args = [i for i in used_args if i in arg_ids]
+    out_args = list(info.output_args)
+    seq_dims = p.seq_dims
+
+    seq_ranges = [range(p.ranges[d]) for d in seq_dims]
+
+    def run_tile(origin: Sequence[int], extents: Sequence[int]) -> None:
+        full = Space(
+            all_dims,
+            tuple(0 if d in seq else origin[d] for d in all_dims),
+            tuple(p.ranges[d] if d in seq else extents[d] for d in all_dims),
+        )
+        views = _leaf_views(p, full, sorted(set(leaf_args) | set(out_args)))
+        deps = {i: p.accesses[i].used_dims for i in views}
+        vindex = _index_arrays(
+            Space(p.vector_dims, full.origin, tuple(extents[d] for d in p.vector_dims))
+        )
+        point: dict[int, int] = dict.fromkeys(seq_dims, 0)
+
+        def at(i: int) -> np.ndarray:
+            """View `i` at the current sequential point (index 0 along dims it ignores)."""
+            key = tuple(
+                (point[d] if d in deps[i] else 0) if d in seq else slice(None) for d in all_dims
+            )
+            return views[i][key]
+
+        def index_of(d: int) -> np.ndarray:
+            return np.array(point[d], dtype=np.int64) if d in seq else vindex(d)
+
+        env: dict[int, np.ndarray] = {i: at(i) for i in leaf_args}
+        evaluate(hoisted, env, vindex)
+        varying = [i for i in leaf_args if deps[i] & seq]
+        for spoint in itertools.product(*seq_ranges):
+            point.update(zip(seq_dims, spoint, strict=True))
+            step_env = dict(env)
+            for i in varying:
+                step_env[i] = at(i)
+            outs = [at(i) for i in out_args]
+            if direct_id is not None:
+                evaluate(loop_ops, step_env, index_of, {direct_id: outs[0]})
+                continue
+            evaluate(loop_ops, step_env, index_of)
+            values = [step_env[v.id] for v in region.yields]
+            for out, val in zip(outs, values, strict=True):
+                np.copyto(out, val, casting="unsafe")
+
+    def run() -> None:
+        for origin, extents in tiles(p.ranges, tile):
+            run_tile(origin, extents)
+
+    return Plan("ordered", tile, cost, int(bytes_of(tile)), run)
+
+
+# ----------------------------------------------------------------------------- reduce
+
+_REDUCERS: dict[str, tuple[np.ufunc, np.ufunc | None]] = {
+    # combiner -> (ufunc for non-bool operands, ufunc for i1)
+    "arith.addf": (np.add, None),
+    "arith.mulf": (np.multiply, None),
+    "arith.addi": (np.add, np.logical_xor),
+    "arith.muli": (np.multiply, np.logical_and),
+    "arith.maxsi": (np.maximum, np.logical_and),
+    "arith.minsi": (np.minimum, np.logical_or),
+    "arith.maxui": (np.maximum, np.logical_or),
+    "arith.minui": (np.minimum, np.logical_and),
+    "arith.maximumf": (np.maximum, None),
+    "arith.minimumf": (np.minimum, None),
+    "arith.maxnumf": (np.fmax, None),
+    "arith.minnumf": (np.fmin, None),
+    "arith.andi": (np.bitwise_and, np.logical_and),
+    "arith.ori": (np.bitwise_or, np.logical_or),
+    "arith.xori": (np.bitwise_xor, np.logical_xor),
+}
+_ZERO_FIX: dict[str, bool] = {  # float min/max: bits of the winning signed zero (True: and)
+    "arith.maximumf": True,
+    "arith.maxnumf": True,
+    "arith.minimumf": False,
+    "arith.minnumf": False,
+}
+
+
+def reduce_values(combiner: PayloadOp, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
+    """Fold `x` over `axes` with the combiner's semantics (keepdims)."""
+    name = combiner.name
+    plain, boolean = _REDUCERS[name]
+    if x.dtype == np.bool_ and boolean is not None:
+        return boolean.reduce(x, axis=axes, keepdims=True)
+    if name in ("arith.maxui", "arith.minui"):
+        return signed(plain.reduce(unsigned(x), axis=axes, keepdims=True))
+    r = plain.reduce(x, axis=axes, keepdims=True, dtype=x.dtype)
+    if name in _ZERO_FIX:
+        zero = r == 0
+        if zero.any():
+            ubits = np.dtype(f"uint{x.dtype.itemsize * 8}")
+            bits = x.view(ubits) if x.flags.c_contiguous or x.ndim == 0 else np.array(x).view(ubits)
+            if _ZERO_FIX[name]:
+                masked = np.where(x == 0, bits, np.array(np.iinfo(ubits).max, dtype=ubits))
+                fixed = np.bitwise_and.reduce(masked, axis=axes, keepdims=True)
+            else:
+                masked = np.where(x == 0, bits, np.zeros((), dtype=ubits))
+                fixed = np.bitwise_or.reduce(masked, axis=axes, keepdims=True)
+            r = np.array(r)
+            np.copyto(r, fixed.view(x.dtype), where=zero)
+    return r
+
+
+def reduce_allowed(red: Reduction) -> bool:
+    """Reassociation keeps results within rounding except for f16/bf16 sums and products."""
+    t = red.combiner.result.type
+    return not (t.dtype in _SMALL_FLOATS and red.combiner.name in ("arith.addf", "arith.mulf"))
+
+
+def plan_reduce(p: Problem, reds: Sequence[Reduction], limit: int) -> Plan:
+    info = p.info
+    region = info.region
+    values = [r.value for r in reds]
+    ops = info.ops_for(values)
+    per_point = _op_bytes(ops) + sum(
+        v.type.dtype.itemsize * (3 if r.combiner.name in _ZERO_FIX else 0)
+        for v, r in zip(values, reds, strict=True)
+    )
+    per_vec = sum(v.type.dtype.itemsize * 2 for v in values)
+    all_dims = tuple(range(p.num_dims))
+
+    def bytes_of(tile: Sequence[int]) -> float:
+        return per_point * math.prod(tile) + per_vec * math.prod(tile[d] for d in p.vector_dims)
+
+    tile = fit_tile(p.ranges, all_dims, bytes_of, limit)
+    n_tiles = math.prod(-(-r // t) for r, t in zip(p.ranges, tile, strict=True))
+    cost = (
+        n_tiles * _C_CALL * (len(ops) + 2 * len(reds))
+        + math.prod(p.ranges) * (len(ops) + len(reds)) * _C_ELEM
+    )
+    arg_ids = {a.id for a in region.args}
+    leaf_args = [i for i in _arg_ids(ops, values) if i in arg_ids]
+    seq_axes = tuple(i for i, d in enumerate(all_dims) if d in set(p.seq_dims))
+
+    def run() -> None:
+        for origin, extents in tiles(p.ranges, tile):
+            space = _space(all_dims, origin, extents)
+            env: dict[int, np.ndarray] = dict(_leaf_views(p, space, leaf_args))
+            evaluate(ops, env, _index_arrays(space))
+            results = []
+            for r in reds:
+                x = np.broadcast_to(env[r.value.id], space.shape)
+                results.append(
+                    reduce_values(r.combiner, x, seq_axes).reshape(
+                        tuple(extents[d] for d in p.vector_dims)
+                    )
+                )
+            vspace = _space(p.vector_dims, origin, extents)
+            for r, folded in zip(reds, results, strict=True):
+                i = info.output_args[r.output]
+                out = strided_view(p.arrays[i], p.accesses[i], vspace)
+                folded = _align(folded, p.vector_dims, p.vector_dims)
+                _combine_into(r.combiner, out, folded)
+
+    return Plan("reduce", tile, cost, int(bytes_of(tile)), run)
+
+
+def _combine_into(combiner: PayloadOp, out: np.ndarray, value: np.ndarray) -> None:
+    """out = combiner(out, value), in place."""
+    VECTOR_SEMANTICS[combiner.name](combiner, [out, value], out)
+
+
+def _align(x: np.ndarray, dims: Sequence[int], target: Sequence[int]) -> np.ndarray:
+    """Arrange an array over `dims` as an array over `target` (size-1 axes for missing dims)."""
+    present = [d for d in target if d in dims]
+    x = (
+        np.transpose(x, [list(dims).index(d) for d in present])
+        if list(present) != list(dims)
+        else x
+    )
+    shape = [x.shape[present.index(d)] if d in present else 1 for d in target]
+    return x.reshape(shape)
+
+
+# ----------------------------------------------------------------------------- gemm
+
+
+def gemm_allowed(c: Contraction, p: Problem) -> bool:
+    """A BLAS/NumPy matmul may reorder the sum; every reduction dim must feed a factor."""
+    t = c.reduction.combiner.result.type
+    if t.dtype in _SMALL_FLOATS:
+        return False  # MLIR rounds f16/bf16 sums every step; `ordered` reproduces that exactly
+    used = p.info.dims[c.lhs.id] | p.info.dims[c.rhs.id]
+    return set(p.seq_dims) <= used
+
+
+@dataclass(frozen=True)
+class _Layout:
+    batch: tuple[int, ...]
+    m: tuple[int, ...]
+    n: tuple[int, ...]
+    k: tuple[int, ...]
+    xr: tuple[int, ...]  # summed in x alone
+    yr: tuple[int, ...]
+
+
+def _layout(xd: Sequence[int], yd: Sequence[int], vd: Sequence[int]) -> _Layout:
+    xs, ys, vs = set(xd), set(yd), set(vd)
+    return _Layout(
+        batch=tuple(d for d in vd if d in xs and d in ys),
+        m=tuple(d for d in vd if d in xs and d not in ys),
+        n=tuple(d for d in vd if d in ys and d not in xs),
+        k=tuple(d for d in xd if d in ys and d not in vs),
+        xr=tuple(d for d in xd if d not in ys and d not in vs),
+        yr=tuple(d for d in yd if d not in xs and d not in vs),
+    )
+
+
+def _mac_cost(t: ElementType, m: int, n: int) -> float:
+    if m == 1 or n == 1:
+        return _C_MAC_THIN
+    if t.is_bool:
+        return _C_MAC["bool"]
+    if t.is_float:
+        return _C_MAC["f32" if t.width <= 32 else "f64"]
+    return _C_MAC["int"]
+
+
+def contract(
+    x: np.ndarray,
+    xd: Sequence[int],
+    y: np.ndarray,
+    yd: Sequence[int],
+    vd: Sequence[int],
+    combiner: PayloadOp,
+) -> np.ndarray:
+    """sum over non-output dims of x*y (in the semiring of `combiner`), over `vd` (size-1 for absent dims)."""
+    lay = _layout(xd, yd, vd)
+    if lay.xr:
+        x = reduce_values(combiner, x, tuple(list(xd).index(d) for d in lay.xr))
+        x = x.reshape([s for d, s in zip(xd, x.shape, strict=True) if d not in lay.xr])
+        xd = [d for d in xd if d not in lay.xr]
+    if lay.yr:
+        y = reduce_values(combiner, y, tuple(list(yd).index(d) for d in lay.yr))
+        y = y.reshape([s for d, s in zip(yd, y.shape, strict=True) if d not in lay.yr])
+        yd = [d for d in yd if d not in lay.yr]
+    xd, yd = list(xd), list(yd)
+    size = dict(zip(xd, x.shape, strict=True)) | dict(zip(yd, y.shape, strict=True))
+    bsz = math.prod(size[d] for d in lay.batch)
+    msz = math.prod(size[d] for d in lay.m)
+    nsz = math.prod(size[d] for d in lay.n)
+    ksz = math.prod(size[d] for d in lay.k)
+    xm = np.transpose(x, [xd.index(d) for d in lay.batch + lay.m + lay.k]).reshape(bsz, msz, ksz)
+    ym = np.transpose(y, [yd.index(d) for d in lay.batch + lay.k + lay.n]).reshape(bsz, ksz, nsz)
+    r = _matmul(xm, ym, ksz)
+    rd = list(lay.batch + lay.m + lay.n)
+    r = r.reshape([size[d] for d in rd])
+    return _align(r, rd, vd)
+
+
+def _int_bound(a: np.ndarray) -> int:
+    if a.size == 0:
+        return 0
+    return max(abs(int(a.min())), abs(int(a.max())))
+
+
+def _matmul(x: np.ndarray, y: np.ndarray, k: int) -> np.ndarray:
+    """Batched matmul in the accumulator dtype; integers go through f64 BLAS when provably exact."""
+    dt = x.dtype
+    if dt.kind == "i":
+        # Every partial sum fits in 53 bits: f64 arithmetic is exact, so the
+        # wrapped integer result is the same as MLIR's wrapping integer loop.
+        if _int_bound(x) * _int_bound(y) * max(k, 1) < 2**53:
+            r = np.matmul(x.astype(np.float64), y.astype(np.float64))
+            return r.astype(np.int64).astype(dt)
+        return np.matmul(x, y)
+    return np.matmul(x, y)
+
+
+def plan_gemm(p: Problem, c: Contraction, limit: int) -> Plan:
+    info = p.info
+    region = info.region
+    xd = tuple(sorted(info.dims[c.lhs.id]))
+    yd = tuple(sorted(info.dims[c.rhs.id]))
+    vd = p.vector_dims
+    lay = _layout(xd, yd, vd)
+    x_ops = info.ops_for([c.lhs])
+    y_ops = info.ops_for([c.rhs])
+    t = c.reduction.combiner.result.type
+    isz = t.dtype.itemsize
+    f64 = 8 if (t.is_integer and not t.is_bool) or t.is_index else 0
+    xb = _op_bytes(x_ops) + isz * 2 + f64
+    yb = _op_bytes(y_ops) + isz * 2 + f64
+
+    def bytes_of(tile: Sequence[int]) -> float:
+        return (
+            xb * math.prod(tile[d] for d in xd)
+            + yb * math.prod(tile[d] for d in yd)
+            + (isz + f64) * 2 * math.prod(tile[d] for d in vd)
+        )
+
+    order = lay.m + lay.batch + lay.n + lay.k + lay.xr + lay.yr
+    tile = fit_tile(p.ranges, order, bytes_of, limit)
+    n_tiles = math.prod(-(-r // s) for r, s in zip(p.ranges, tile, strict=True))
+    msz = p.points(lay.m)
+    nsz = p.points(lay.n)
+    macs = p.points(lay.batch + lay.m + lay.n + lay.k)
+    cost = (
+        n_tiles * _C_CALL * (len(x_ops) + len(y_ops) + 6)
+        + (p.points(xd) * (len(x_ops) + 1) + p.points(yd) * (len(y_ops) + 1)) * _C_ELEM
+        + macs * _mac_cost(t, msz, nsz)
+        + p.points(vd) * 2 * _C_ELEM
+    )
+    arg_ids = {a.id for a in region.args}
+    x_args = [i for i in _arg_ids(x_ops, [c.lhs]) if i in arg_ids]
+    y_args = [i for i in _arg_ids(y_ops, [c.rhs]) if i in arg_ids]
+    out_arg = info.output_args[0]
+
+    def factor(
+        ops: list[PayloadOp], v: Value, args: list[int], dims: tuple[int, ...], origin, extents
+    ) -> np.ndarray:
+        space = _space(dims, origin, extents)
+        env: dict[int, np.ndarray] = dict(_leaf_views(p, space, args))
+        evaluate(ops, env, _index_arrays(space))
+        return np.broadcast_to(env[v.id], space.shape)
+
+    def run() -> None:
+        for origin, extents in tiles(p.ranges, tile):
+            x = factor(x_ops, c.lhs, x_args, xd, origin, extents)
+            y = factor(y_ops, c.rhs, y_args, yd, origin, extents)
+            r = contract(x, xd, y, yd, vd, c.reduction.combiner)
+            out = strided_view(p.arrays[out_arg], p.accesses[out_arg], _space(vd, origin, extents))
+            _combine_into(c.reduction.combiner, out, r)
+
+    return Plan("gemm", tile, cost, int(bytes_of(tile)), run)
+
+
+# ----------------------------------------------------------------------------- choice
+
+
+def candidate_plans(p: Problem, limit: int) -> dict[str, Plan]:
+    """Every strategy that applies to the problem, planned."""
+    plans = {"ordered": plan_ordered(p, limit)}
+    if p.seq_dims and p.outputs_exact:
+        reds = p.info.reductions()
+        if reds is not None and all(reduce_allowed(r) for r in reds):
+            plans["reduce"] = plan_reduce(p, reds, limit)
+        c = p.info.contraction()
+        if c is not None and gemm_allowed(c, p):
+            plans["gemm"] = plan_gemm(p, c, limit)
+    return plans
+
+
+def choose(p: Problem, limit: int, strategy: str | None = None) -> Plan:
+    """The cheapest applicable plan, or the forced `strategy` (ValueError if it does not apply)."""
+    plans = candidate_plans(p, limit)
+    if strategy is not None:
+        if strategy not in plans:
+            raise ValueError(
+                f"strategy {strategy!r} does not apply; applicable: {', '.join(plans)}"
+            )
+        return plans[strategy]
+    return min(plans.values(), key=lambda pl: pl.cost_ns)
+
+
+__all__ = ["STRATEGIES", "Plan", "Problem", "choose", "contract", "evaluate", "fit_tile", "tiles"]

@@ -1,0 +1,388 @@
+"""Vectorised twin of the scalar payload semantics: payload op name -> NumPy array function.
+
+Every function takes the payload op (for its result type and attributes), its
+operand arrays (each in the canonical dtype of its element type: signed
+integers, `bool` for i1, `ml_dtypes.bfloat16` for bf16) and an optional `out`
+array to write into; it returns an array of the result's canonical dtype.
+
+MLIR's rules are followed exactly, which is why nothing here relies on NumPy's
+type promotion:
+- integers wrap around (NumPy integer dtypes do), signedness lives in the op:
+  `extsi`/`extui`, `maxsi`/`maxui`, `divsi`/`divui` read the same bits through
+  signed or unsigned views;
+- i1 is two's complement one-bit: `true` is -1 when sign-extended, `addi` is xor;
+- floats are rounded to the result type after every op (f16/bf16 ufuncs round
+  each result; transcendental functions of f16/bf16 are computed in f64 and
+  rounded once, like the scalar table);
+- `maximumf`/`minimumf` propagate NaN and order -0.0 below +0.0;
+- `math.round` rounds half away from zero; `divsi` truncates toward zero.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import ml_dtypes
+import numpy as np
+
+from linalg_odsgen.payload import PayloadOp
+from linalg_odsgen.types import ElementType
+
+VecFn = Callable[[PayloadOp, Sequence[np.ndarray], "np.ndarray | None"], np.ndarray]
+
+_BF16 = np.dtype(ml_dtypes.bfloat16)
+_F16 = np.dtype(np.float16)
+
+
+def unsigned(x: np.ndarray) -> np.ndarray:
+    """The same bits read as unsigned (bool stays bool)."""
+    if x.dtype == np.bool_:
+        return x
+    return x.view(np.dtype(f"uint{x.dtype.itemsize * 8}"))
+
+
+def signed(x: np.ndarray) -> np.ndarray:
+    """The same bits read as signed (bool stays bool)."""
+    if x.dtype == np.bool_:
+        return x
+    return x.view(np.dtype(f"int{x.dtype.itemsize * 8}"))
+
+
+def _finish(result: np.ndarray, t: ElementType, out: np.ndarray | None) -> np.ndarray:
+    """Bring `result` to the canonical dtype of `t`, storing into `out` when given."""
+    result = np.asarray(result)
+    if result.dtype != t.dtype:
+        if result.dtype.itemsize == t.dtype.itemsize and result.dtype.kind in "iu":
+            result = result.view(t.dtype)
+        else:
+            result = result.astype(t.dtype)
+    if out is not None:
+        np.copyto(out, result, casting="unsafe")
+        return out
+    return result
+
+
+def _ufunc2(ufunc: np.ufunc) -> VecFn:
+    """A binary op computed directly by a NumPy ufunc in the operands' dtype."""
+
+    def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+        if out is not None and out.dtype == op.result.type.dtype:
+            return ufunc(a[0], a[1], out=out)
+        return _finish(ufunc(a[0], a[1]), op.result.type, out)
+
+    return fn
+
+
+def _int2(ufunc: np.ufunc, bool_ufunc: np.ufunc) -> VecFn:
+    """A wrap-around integer op; i1 uses its one-bit two's-complement meaning."""
+
+    def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+        f = bool_ufunc if a[0].dtype == np.bool_ else ufunc
+        if out is not None and out.dtype == op.result.type.dtype:
+            return f(a[0], a[1], out=out)
+        return _finish(f(a[0], a[1]), op.result.type, out)
+
+    return fn
+
+
+def _unsigned2(ufunc: np.ufunc) -> VecFn:
+    """An op on the unsigned reading of integer bits."""
+
+    def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+        return _finish(signed(ufunc(unsigned(a[0]), unsigned(a[1]))), op.result.type, out)
+
+    return fn
+
+
+def _minmax_signed(ufunc: np.ufunc, bool_ufunc: np.ufunc) -> VecFn:
+    """Signed min/max; on i1 `true` is -1, so max is `and` and min is `or`."""
+
+    def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+        f = bool_ufunc if a[0].dtype == np.bool_ else ufunc
+        if out is not None and out.dtype == op.result.type.dtype:
+            return f(a[0], a[1], out=out)
+        return _finish(f(a[0], a[1]), op.result.type, out)
+
+    return fn
+
+
+def _divsi(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    x, y = a
+    if x.dtype == np.bool_:
+        # i1: division by true (-1) keeps x (-x == x in one bit), by false yields 0.
+        return _finish(x & y, op.result.type, out)
+    safe = np.where(y == 0, np.ones_like(y), y)  # division by zero is UB: yield 0 like the loops
+    q = np.floor_divide(x, safe)
+    r = x - q * safe
+    q = q + ((r != 0) & ((x < 0) != (safe < 0))).astype(q.dtype)
+    q = np.where(y == 0, np.zeros_like(q), q)
+    return _finish(q, op.result.type, out)
+
+
+def _divui(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    x, y = unsigned(a[0]), unsigned(a[1])
+    if x.dtype == np.bool_:
+        return _finish(x & y, op.result.type, out)
+    safe = np.where(y == 0, np.ones_like(y), y)
+    q = np.where(y == 0, np.zeros_like(x), np.floor_divide(x, safe))
+    return _finish(signed(q), op.result.type, out)
+
+
+def _float_bits(x: np.ndarray) -> np.ndarray:
+    return x.view(np.dtype(f"uint{x.dtype.itemsize * 8}"))
+
+
+def _ieee_minmax(ufunc: np.ufunc, combine_bits: np.ufunc) -> VecFn:
+    """maximumf/minimumf (and the num variants): fix the result where it is a signed zero.
+
+    NumPy's maximum/minimum pick either zero when comparing -0.0 with +0.0; MLIR
+    orders -0.0 < +0.0. Zeros compare equal, and the wanted zero's bits are the
+    `and` (max) or `or` (min) of the operands' bits, so only zero results need a fix.
+    """
+
+    def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+        x, y = a
+        dt = op.result.type.dtype
+        if out is not None and out.dtype == dt and not _overlaps(out, x, y):
+            r = ufunc(x, y, out=out)
+        else:
+            r = _finish(ufunc(x, y), op.result.type, None)
+        zero = r == 0
+        if zero.any():
+            bx, by = np.broadcast_arrays(_float_bits(np.asarray(x)), _float_bits(np.asarray(y)))
+            fixed = combine_bits(bx, by).view(dt)
+            if r.shape != zero.shape or not r.flags.writeable:
+                r = np.array(np.broadcast_to(r, zero.shape))
+            np.copyto(r, fixed, where=zero)
+        return _finish(r, op.result.type, out) if r is not out else r
+
+    return fn
+
+
+def _overlaps(out: np.ndarray, *xs: np.ndarray) -> bool:
+    return any(isinstance(x, np.ndarray) and np.may_share_memory(out, x) for x in xs)
+
+
+def _unary_float(f: Callable[[np.ndarray], np.ndarray]) -> VecFn:
+    """A unary float function computed in the operand's dtype (f16/bf16 ufuncs round each result)."""
+
+    def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+        t = op.result.type
+        if out is not None and out.dtype == t.dtype and isinstance(f, np.ufunc):
+            return f(a[0], out=out)
+        return _finish(f(a[0]), t, out)
+
+    return fn
+
+
+def _round_half_away(x: np.ndarray) -> np.ndarray:
+    t = np.trunc(x)
+    return np.where(np.abs(x - t) >= 0.5, t + np.sign(x), t)
+
+
+def _rsqrt(x: np.ndarray) -> np.ndarray:
+    return np.divide(np.ones_like(x), np.sqrt(x))
+
+
+_ERF = np.frompyfunc(math.erf, 1, 1)
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    """erf has no NumPy ufunc: `math.erf` in double precision, rounded once to the type."""
+    x64 = np.asarray(x, dtype=np.float64)
+    return np.asarray(_ERF(x64), dtype=np.float64).reshape(x64.shape).astype(x.dtype)
+
+
+def _negf(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    if out is not None and out.dtype == a[0].dtype:
+        return np.negative(a[0], out=out)
+    return _finish(np.negative(a[0]), op.result.type, out)
+
+
+def _absf(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    if out is not None and out.dtype == a[0].dtype:
+        return np.abs(a[0], out=out)
+    return _finish(np.abs(a[0]), op.result.type, out)
+
+
+# ----------------------------------------------------------------------------- casts
+
+
+def _src(op: PayloadOp) -> ElementType:
+    return op.operands[0].type
+
+
+def _extsi(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    x, t = a[0], op.result.type
+    if x.dtype == np.bool_:
+        return _finish(np.negative(x.astype(t.dtype)), t, out)  # i1 true is -1
+    return _finish(x.astype(t.dtype), t, out)
+
+
+def _extui(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    t = op.result.type
+    return _finish(unsigned(a[0]).astype(t.unsigned_dtype).view(t.dtype), t, out)
+
+
+def _trunci(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    x, t = a[0], op.result.type
+    if t.is_bool:
+        return _finish((x & 1).astype(np.bool_) if x.dtype != np.bool_ else x, t, out)
+    return _finish(x.astype(t.dtype), t, out)
+
+
+def _sitofp(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    x, t = a[0], op.result.type
+    if x.dtype == np.bool_:
+        x = np.negative(x.astype(np.int8))
+    return _finish(_int_to_float(x, t), t, out)
+
+
+def _uitofp(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    t = op.result.type
+    return _finish(_int_to_float(unsigned(a[0]), t), t, out)
+
+
+def _int_to_float(x: np.ndarray, t: ElementType) -> np.ndarray:
+    if t.width < 64 and x.dtype.itemsize >= 4:
+        # Through f64 first, like the scalar table (the integer becomes a Python float).
+        return x.astype(np.float64).astype(t.dtype)
+    return x.astype(t.dtype)
+
+
+def _float_to_int(x: np.ndarray, t: ElementType, is_unsigned: bool) -> np.ndarray:
+    """fptosi/fptoui: truncate toward zero; NaN gives 0, out-of-range values saturate.
+
+    (MLIR makes those poison; the scalar table saturates like LLVM's fptosi.sat.)
+    """
+    w = t.width
+    lo, hi = (0, (1 << w) - 1) if is_unsigned else (-(1 << (w - 1)), (1 << (w - 1)) - 1)
+    v = np.trunc(np.asarray(x, dtype=np.float64))
+    v = np.where(np.isnan(v), 0.0, v)
+    low = v <= float(lo)
+    high = v >= float(hi)
+    mid = np.where(low | high, 0.0, v)
+    if is_unsigned and w == 64:
+        ints = mid.astype(np.uint64)
+        ints = np.where(high, np.uint64(hi), ints).view(np.int64)
+    else:
+        ints = mid.astype(np.int64)
+        ints = np.where(low, np.int64(lo), np.where(high, np.int64(hi) if hi < 2**63 else -1, ints))
+    if w == 1:
+        return (ints & 1).astype(np.bool_)
+    if w == 64:
+        return ints.astype(np.int64)
+    return ints.astype(np.dtype(f"uint{w}") if is_unsigned else t.dtype).view(t.dtype)
+
+
+def _fptosi(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    return _finish(_float_to_int(a[0], op.result.type, False), op.result.type, out)
+
+
+def _fptoui(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    return _finish(_float_to_int(a[0], op.result.type, True), op.result.type, out)
+
+
+def _float_cast(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    t = op.result.type
+    x = a[0]
+    if (x.dtype == _BF16 and t.dtype == _F16) or (x.dtype == _F16 and t.dtype == _BF16):
+        x = x.astype(np.float32)  # exact widening first
+    return _finish(x.astype(t.dtype), t, out)
+
+
+def _index_cast(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    """Between index and a signless integer: sign-extend or truncate."""
+    src, t = _src(op), op.result.type
+    if src.width < t.width:
+        return _extsi(op, a, out)
+    if src.width > t.width:
+        return _trunci(op, a, out)
+    return _finish(a[0], t, out)
+
+
+def _index_castui(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    """Between index and a signless integer: zero-extend or truncate."""
+    src, t = _src(op), op.result.type
+    if src.width < t.width:
+        return _extui(op, a, out)
+    if src.width > t.width:
+        return _trunci(op, a, out)
+    return _finish(a[0], t, out)
+
+
+def _bitcast(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    x, t = a[0], op.result.type
+    if x.dtype.itemsize != t.dtype.itemsize:
+        raise TypeError(f"bitcast between {_src(op)} and {t} of different widths")
+    return _finish(np.ascontiguousarray(x).view(t.dtype), t, out)
+
+
+def _select(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    return _finish(np.where(a[0], a[1], a[2]), op.result.type, out)
+
+
+def constant_array(value: int | float | bool, t: ElementType) -> np.ndarray:
+    """A 0-d array holding `value` as type `t` (integers wrap to the width, as MLIR's attribute does)."""
+    if t.is_float:
+        return np.array(float(value), dtype=np.float64).astype(t.dtype)
+    if t.is_bool:
+        return np.array(bool(int(value) & 1))
+    v = int(value) & ((1 << t.width) - 1)
+    return np.array(v, dtype=t.unsigned_dtype).view(t.dtype)
+
+
+_FLOAT_BINARY: dict[str, np.ufunc] = {
+    "addf": np.add,
+    "subf": np.subtract,
+    "mulf": np.multiply,
+    "divf": np.divide,
+}
+
+VECTOR_SEMANTICS: dict[str, VecFn] = {
+    **{f"arith.{n}": _ufunc2(u) for n, u in _FLOAT_BINARY.items()},
+    "arith.addi": _int2(np.add, np.not_equal),
+    "arith.subi": _int2(np.subtract, np.not_equal),
+    "arith.muli": _int2(np.multiply, np.logical_and),
+    "arith.divsi": _divsi,
+    "arith.divui": _divui,
+    "arith.maxsi": _minmax_signed(np.maximum, np.logical_and),
+    "arith.minsi": _minmax_signed(np.minimum, np.logical_or),
+    "arith.maxui": _unsigned2(np.maximum),
+    "arith.minui": _unsigned2(np.minimum),
+    "arith.maximumf": _ieee_minmax(np.maximum, np.bitwise_and),
+    "arith.minimumf": _ieee_minmax(np.minimum, np.bitwise_or),
+    "arith.maxnumf": _ieee_minmax(np.fmax, np.bitwise_and),
+    "arith.minnumf": _ieee_minmax(np.fmin, np.bitwise_or),
+    "arith.andi": _ufunc2(np.bitwise_and),
+    "arith.ori": _ufunc2(np.bitwise_or),
+    "arith.xori": _ufunc2(np.bitwise_xor),
+    "math.powf": _ufunc2(np.power),
+    "math.exp": _unary_float(np.exp),
+    "math.log": _unary_float(np.log),
+    "math.absf": _absf,
+    "math.ceil": _unary_float(np.ceil),
+    "math.floor": _unary_float(np.floor),
+    "math.round": _unary_float(_round_half_away),
+    "math.sqrt": _unary_float(np.sqrt),
+    "math.rsqrt": _unary_float(_rsqrt),
+    "math.tanh": _unary_float(np.tanh),
+    "math.erf": _unary_float(_erf),
+    "arith.negf": _negf,
+    "arith.extsi": _extsi,
+    "arith.extui": _extui,
+    "arith.trunci": _trunci,
+    "arith.sitofp": _sitofp,
+    "arith.uitofp": _uitofp,
+    "arith.fptosi": _fptosi,
+    "arith.fptoui": _fptoui,
+    "arith.extf": _float_cast,
+    "arith.truncf": _float_cast,
+    "arith.index_cast": _index_cast,
+    "arith.index_castui": _index_castui,
+    "arith.bitcast": _bitcast,
+    "arith.select": _select,
+}
+
+__all__ = ["VECTOR_SEMANTICS", "VecFn", "constant_array", "signed", "unsigned"]

@@ -1,0 +1,123 @@
+"""Zero-copy strided views of operands over (a box of) the iteration space.
+
+An operand whose indexing-map results are linear in the loop dims,
+`r_j = sum_i c_ji * d_i + k_j`, is read at loop point `d` at byte offset
+`sum_j r_j * stride_j`; that is itself linear in `d`, so the operand seen over
+the iteration space is an `as_strided` view with stride `sum_j c_ji * stride_j`
+along loop dim `i` (0 where the operand does not depend on `d_i`: broadcast).
+This is how convolutions, pooling windows, strided and dilated accesses become
+plain array views without gathering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from linalg_odsgen.affine import AffineMap
+
+
+@dataclass(frozen=True)
+class LinearAccess:
+    """An indexing map whose results are affine-linear in the loop dims."""
+
+    coeffs: tuple[tuple[int, ...], ...]  # coeffs[j][i]: coefficient of loop dim i in result j
+    consts: tuple[int, ...]
+    num_dims: int
+
+    @property
+    def used_dims(self) -> frozenset[int]:
+        """Loop dims the access depends on."""
+        return frozenset(i for row in self.coeffs for i, c in enumerate(row) if c != 0)
+
+    def pure_dims(self) -> tuple[int, ...] | None:
+        """The dim of each result when the map is a projected permutation, else None."""
+        dims: list[int] = []
+        for row, k in zip(self.coeffs, self.consts, strict=True):
+            nz = [i for i, c in enumerate(row) if c != 0]
+            if k != 0 or len(nz) != 1 or row[nz[0]] != 1 or nz[0] in dims:
+                return None
+            dims.append(nz[0])
+        return tuple(dims)
+
+    def element(self, point: Sequence[int]) -> tuple[int, ...]:
+        """The element index read at loop point `point`."""
+        return tuple(
+            sum(c * p for c, p in zip(row, point, strict=True)) + k
+            for row, k in zip(self.coeffs, self.consts, strict=True)
+        )
+
+
+def linear_access(amap: AffineMap) -> LinearAccess | None:
+    """The linear form of a symbol-free map, or None when a result uses floordiv/mod/symbols."""
+    coeffs: list[tuple[int, ...]] = []
+    consts: list[int] = []
+    for r in amap.results:
+        form = r.linear_form(amap.num_dims)
+        if form is None:
+            return None
+        coeffs.append(tuple(form[0]))
+        consts.append(form[1])
+    return LinearAccess(tuple(coeffs), tuple(consts), amap.num_dims)
+
+
+@dataclass(frozen=True)
+class Space:
+    """A box of the iteration space seen as an array.
+
+    `axes` are the loop dims that become array axes (in this order) with extents
+    `sizes`; `origin[d]` is the first index along loop dim `d` (for axes) or the
+    fixed index (for the other dims).
+    """
+
+    axes: tuple[int, ...]
+    origin: tuple[int, ...]
+    sizes: tuple[int, ...]
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return self.sizes
+
+    def size_of(self, d: int) -> int:
+        return self.sizes[self.axes.index(d)] if d in self.axes else 1
+
+    def restrict(self, dims: Sequence[int]) -> Space:
+        """The sub-space whose axes are `dims` (kept in this space's axis order)."""
+        keep = [i for i, d in enumerate(self.axes) if d in set(dims)]
+        return Space(
+            tuple(self.axes[i] for i in keep), self.origin, tuple(self.sizes[i] for i in keep)
+        )
+
+    @property
+    def points(self) -> int:
+        n = 1
+        for s in self.sizes:
+            n *= s
+        return n
+
+
+def strided_view(array: np.ndarray, access: LinearAccess, space: Space) -> np.ndarray:
+    """`array` seen over `space`: extent 1 (stride 0) along axes the access ignores.
+
+    Every access inside `space` must be in bounds (the runtime verified the whole
+    iteration space); nothing is copied, and the view is writable when `array` is.
+    """
+    shape: list[int] = []
+    strides: list[int] = []
+    for ax, d in enumerate(space.axes):
+        stride = sum(row[d] * s for row, s in zip(access.coeffs, array.strides, strict=True))
+        depends = any(row[d] != 0 for row in access.coeffs)
+        shape.append(space.sizes[ax] if depends else 1)
+        strides.append(stride if depends else 0)
+    if array.ndim == 0:
+        return np.lib.stride_tricks.as_strided(array, tuple(shape), tuple(0 for _ in shape))
+    if 0 in shape:
+        return np.empty(tuple(shape), dtype=array.dtype)
+    first = access.element(space.origin)
+    base = array[tuple(slice(e, e + 1) for e in first)]
+    return np.lib.stride_tricks.as_strided(base, tuple(shape), tuple(strides))
+
+
+__all__ = ["LinearAccess", "Space", "linear_access", "strided_view"]
