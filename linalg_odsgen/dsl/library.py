@@ -1,0 +1,135 @@
+"""Loading op libraries written in the OpDSL: from importable modules or from `.py` files.
+
+Importing runs the user's code, so every way it can fail (missing file,
+syntax error, an exception at import, a DSL mistake, two ops with one name)
+becomes a `DiagnosticError` positioned in the user's file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from types import ModuleType
+
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
+from linalg_odsgen.dsl.errors import DslError
+from linalg_odsgen.dsl.op import OpDefinition, collect_ops
+from linalg_odsgen.model import OpLibrary
+
+CORE_MODULE = "linalg_odsgen.opspecs.core_named_ops"
+
+_DSL_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _import_failure(exc: BaseException, origin: str, user_file: str | None) -> DiagnosticError:
+    """A one-line diagnostic for an exception raised while importing `origin`."""
+    if isinstance(exc, DiagnosticError):
+        return exc
+    if isinstance(exc, SyntaxError):
+        return DiagnosticError(
+            Diagnostic(
+                f"syntax error: {exc.msg}",
+                exc.filename or user_file or origin,
+                exc.lineno or 0,
+                exc.offset or 0,
+            )
+        )
+    # The innermost frame in the user's code: the given file, else outside our DSL and importlib.
+    where: traceback.FrameSummary | None = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        filename = os.path.abspath(frame.filename) if not frame.filename.startswith("<") else ""
+        if user_file is not None:
+            if filename == os.path.abspath(user_file):
+                where = frame
+        elif (
+            filename and not filename.startswith(_DSL_DIR) and filename != os.path.abspath(__file__)
+        ):
+            where = frame
+    message = f"error while importing {origin}: {type(exc).__name__}: {exc}".rstrip(": ")
+    if where is None:
+        return DiagnosticError(Diagnostic(message, user_file or origin))
+    colno = getattr(where, "colno", None)  # Python >= 3.11
+    column = colno + 1 if colno is not None else 0
+    return DiagnosticError(Diagnostic(message, where.filename, where.lineno or 0, column))
+
+
+def load_module(name: str) -> list[OpDefinition]:
+    """Import the dotted module `name` and return its ops in definition order."""
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
+            raise DiagnosticError(
+                Diagnostic(f"cannot import module {name!r}: no module named {exc.name!r}", name)
+            ) from None
+        raise _import_failure(exc, f"module {name}", None) from None
+    except Exception as exc:
+        raise _import_failure(exc, f"module {name}", None) from None
+    return _ops_of(module, getattr(module, "__file__", None) or name)
+
+
+def load_file(path: str) -> list[OpDefinition]:
+    """Execute the Python file at `path` as a fresh module and return its ops."""
+    if not os.path.isfile(path):
+        reason = "is a directory" if os.path.isdir(path) else "no such file"
+        raise DiagnosticError(Diagnostic(f"cannot read file: {reason}", path))
+    digest = hashlib.sha256(os.path.abspath(path).encode()).hexdigest()[:12]
+    stem = "".join(c if c.isalnum() else "_" for c in os.path.splitext(os.path.basename(path))[0])
+    name = f"linalg_odsgen_user_{stem}_{digest}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise DiagnosticError(Diagnostic("cannot load file as a Python module", path))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses and friends look their module up while it runs
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        raise _import_failure(exc, path, path) from None
+    finally:
+        sys.modules.pop(name, None)
+    return _ops_of(module, path)
+
+
+def _ops_of(module: ModuleType, origin: str) -> list[OpDefinition]:
+    ops = collect_ops(module)
+    if not ops:
+        raise DiagnosticError(
+            Diagnostic("defines no op (no @linalg_structured_op function found)", origin)
+        )
+    return ops
+
+
+def load_ops(modules: Sequence[str] = (), files: Sequence[str] = ()) -> list[OpDefinition]:
+    """Ops of all `modules` then all `files`, in order; op names must be unique across them."""
+    found: list[OpDefinition] = []
+    for m in modules:
+        found += load_module(m)
+    for f in files:
+        found += load_file(f)
+    seen: dict[str, OpDefinition] = {}
+    diags = []
+    for op in found:
+        first = seen.setdefault(op.name, op)
+        if first is not op:
+            where = str(first.pos) if first.pos is not None else first.module
+            diags.append(
+                Diagnostic.at(op.pos, f"duplicate op name (first defined at {where})", op=op.name)
+            )
+    if diags:
+        raise DiagnosticError(diags)
+    return found
+
+
+def load_library(modules: Sequence[str] = (), files: Sequence[str] = ()) -> OpLibrary:
+    """The op library of `modules` and `files`; the built-in core library when both are empty."""
+    if not modules and not files:
+        modules = (CORE_MODULE,)
+    return OpLibrary(tuple(op.config for op in load_ops(modules, files)))
+
+
+__all__ = ["CORE_MODULE", "DslError", "load_file", "load_library", "load_module", "load_ops"]
