@@ -490,6 +490,7 @@ def test_dim_positions_and_constructors() -> None:
     m = AffineMap.parse("(d0, d1, d2) -> (d2, d0 + 1, 0, d1)")
     assert m.dim_positions() == (2, None, None, 1)
     assert str(AffineMap.identity(3)) == "(d0, d1, d2) -> (d0, d1, d2)"
+    assert AffineMap.identity(2).results == (AffineDimExpr(0), AffineDimExpr(1))
     assert str(AffineMap.empty(2, 1)) == "(d0, d1)[s0] -> ()"
     assert str(AffineMap.empty(0, 0)) == "() -> ()"
     with pytest.raises(ValueError):
