@@ -1,0 +1,65 @@
+"""`linalg-ods-gen gen-impl`: op-config YAML -> the generated Python op module."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from linalg_odsgen.cli.common import diagnostics_to_exit, read_input, unified_diff, write_output
+from linalg_odsgen.codegen import generate_from_yaml
+
+
+def display_path(path: str) -> str:
+    """How the generated header names its input: relative to the cwd when inside it,
+    with `/` separators, so the output does not depend on the machine."""
+    if path == "-":
+        return "<stdin>"
+    absolute = os.path.abspath(path)
+    cwd = os.getcwd()
+    if os.path.commonpath([absolute, cwd]) == cwd:
+        path = os.path.relpath(absolute, cwd)
+    return path.replace(os.sep, "/")
+
+
+@click.command("gen-impl")
+@click.argument("file", metavar="FILE.yaml", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    metavar="OUT.py",
+    required=True,
+    help="Where to write the module (atomically; '-' is stdout).",
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; exit 0 if OUT.py is up to date, else print a unified diff and exit 1.",
+)
+@diagnostics_to_exit
+def gen_impl_cmd(file: str, output: str, check: bool) -> None:
+    """Generate the Python op module of the op configs in FILE.yaml ('-' for stdin).
+
+    The YAML is validated first; on any error the diagnostics are printed and
+    nothing is written. The module has one `FooOp` class and one `foo(...)`
+    function per op, plus `OPS`.
+    """
+    source = read_input(file)
+    text = generate_from_yaml(source, file, display_path(file))
+    if check:
+        if output == "-":
+            raise click.UsageError("--check compares against OUT.py; give -o OUT.py")
+        try:
+            with open(output, encoding="utf-8", newline="") as fh:
+                old = fh.read()
+        except FileNotFoundError:
+            old = ""
+        except OSError as exc:
+            raise click.FileError(output, exc.strerror) from None
+        if old == text:
+            return
+        click.echo(unified_diff(old, text, display_path(output)), nl=False)
+        click.echo(f"{output}: stale (regenerate with `linalg-ods-gen gen-impl`)", err=True)
+        raise SystemExit(1)
+    write_output(output, text)

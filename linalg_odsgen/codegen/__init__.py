@@ -1,0 +1,26 @@
+"""`gen-impl`: op-config YAML -> the generated Python op module."""
+
+from __future__ import annotations
+
+from linalg_odsgen.codegen.generator import generate_module
+from linalg_odsgen.model import OpLibrary
+
+
+def load_library_for_codegen(source: bytes | str, file: str) -> OpLibrary:
+    """The validated op library of a YAML stream (raises DiagnosticError on any error)."""
+    from linalg_odsgen.validation import load_valid_library
+
+    return load_valid_library(source, file)
+
+
+def generate_from_yaml(source: bytes | str, file: str, source_name: str | None = None) -> str:
+    """Validate `source` (YAML text of `file`) and return the generated module text.
+
+    `source_name` is how the header names the input (defaults to `file`), so that
+    the output does not depend on where the command was run from.
+    """
+    library = load_library_for_codegen(source, file)
+    return generate_module(library, source_name or file)
+
+
+__all__ = ["generate_from_yaml", "generate_module", "load_library_for_codegen"]
