@@ -142,7 +142,12 @@ class AffineExpr:
         return _print_expr(self)
 
     def eval(self, dims: Sequence[int], symbols: Sequence[int] = ()) -> int:
-        """Value at a point: floordiv/ceildiv round toward -inf/+inf, mod takes the divisor's sign."""
+        """Value at a point: floordiv/ceildiv round toward -inf/+inf, mod takes the divisor's sign.
+
+        Division by zero raises ZeroDivisionError.
+        """
+        if self.depth <= _RECURSIVE_EVAL_DEPTH:
+            return _eval_shallow(self, dims, symbols)
 
         def leaf(e: AffineExpr) -> int:
             if isinstance(e, AffineDimExpr):
@@ -330,6 +335,29 @@ def _apply_int(kind: AffineExprKind, a: int, b: int) -> int:
     if kind is AffineExprKind.CEILDIV:
         return _ceildiv_int(a, b)
     return a % b
+
+
+# Shallow trees (all real indexing maps) evaluate by plain recursion, which is several
+# times faster than the explicit-stack fold used for deep ones.
+_RECURSIVE_EVAL_DEPTH = 100
+
+
+def _eval_shallow(e: AffineExpr, dims: Sequence[int], symbols: Sequence[int]) -> int:
+    if isinstance(e, AffineDimExpr):
+        return int(dims[e.position])
+    if isinstance(e, AffineConstantExpr):
+        return e.value
+    if isinstance(e, AffineSymbolExpr):
+        return int(symbols[e.position])
+    assert isinstance(e, AffineBinaryExpr)
+    a = _eval_shallow(e.lhs, dims, symbols)
+    b = _eval_shallow(e.rhs, dims, symbols)
+    kind = e.kind
+    if kind is AffineExprKind.ADD:
+        return a + b
+    if kind is AffineExprKind.MUL:
+        return a * b
+    return _apply_int(kind, a, b)
 
 
 def _divisor_of(kind: AffineExprKind, lhs: AffineExpr, rhs: AffineExpr) -> int:
@@ -957,21 +985,29 @@ class AffineMap:
     num_dims: int
     num_symbols: int
     results: tuple[AffineExpr, ...]
+    _used_dims: frozenset[int] = field(init=False, repr=False, compare=False, hash=False)
+    _used_symbols: frozenset[int] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if self.num_dims < 0 or self.num_symbols < 0:
             raise ValueError("negative number of dims or symbols")
         object.__setattr__(self, "results", tuple(self.results))
+        dims: set[int] = set()
+        syms: set[int] = set()
         for r in self.results:
             for e in r.walk():
-                if isinstance(e, AffineDimExpr) and not 0 <= e.position < self.num_dims:
-                    raise ValueError(
-                        f"d{e.position} out of range in a map with {self.num_dims} dims"
-                    )
-                if isinstance(e, AffineSymbolExpr) and not 0 <= e.position < self.num_symbols:
-                    raise ValueError(
-                        f"s{e.position} out of range in a map with {self.num_symbols} symbols"
-                    )
+                if isinstance(e, AffineDimExpr):
+                    dims.add(e.position)
+                elif isinstance(e, AffineSymbolExpr):
+                    syms.add(e.position)
+        if dims and not (min(dims) >= 0 and max(dims) < self.num_dims):
+            bad = min(dims) if min(dims) < 0 else max(dims)
+            raise ValueError(f"d{bad} out of range in a map with {self.num_dims} dims")
+        if syms and not (min(syms) >= 0 and max(syms) < self.num_symbols):
+            bad = min(syms) if min(syms) < 0 else max(syms)
+            raise ValueError(f"s{bad} out of range in a map with {self.num_symbols} symbols")
+        object.__setattr__(self, "_used_dims", frozenset(dims))
+        object.__setattr__(self, "_used_symbols", frozenset(syms))
 
     # -- construction -------------------------------------------------------------------
 
@@ -1006,7 +1042,10 @@ class AffineMap:
         return len(self.results)
 
     def eval(self, dims: Sequence[int], symbols: Sequence[int] = ()) -> tuple[int, ...]:
-        if len(dims) != self.num_dims or len(symbols) != self.num_symbols:
+        """Results at a point; `symbols` may be omitted when no result uses a symbol."""
+        if len(dims) != self.num_dims or (
+            len(symbols) != self.num_symbols and (symbols or self._used_symbols)
+        ):
             raise ValueError(
                 f"map {self} takes {self.num_dims} dims and {self.num_symbols} symbols, "
                 f"got {len(dims)} and {len(symbols)}"
@@ -1014,16 +1053,10 @@ class AffineMap:
         return tuple(r.eval(dims, symbols) for r in self.results)
 
     def used_dims(self) -> frozenset[int]:
-        out: set[int] = set()
-        for r in self.results:
-            out |= r.used_dims()
-        return frozenset(out)
+        return self._used_dims
 
     def used_symbols(self) -> frozenset[int]:
-        out: set[int] = set()
-        for r in self.results:
-            out |= r.used_symbols()
-        return frozenset(out)
+        return self._used_symbols
 
     def dim_positions(self) -> tuple[int | None, ...]:
         """Per result: its dim position when the result is a bare dim, else None."""
