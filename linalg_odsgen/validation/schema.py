@@ -440,7 +440,7 @@ def _memo_findings(
 
 
 def schema_findings(data: object) -> list[SchemaFinding]:
-    """All schema violations of one document tree, in document order, deduplicated."""
+    """All schema violations of one document tree, deduplicated (callers sort by position)."""
     v = _validators()
     findings: list[SchemaFinding] = []
     for error in v.document.iter_errors(data):
@@ -453,12 +453,7 @@ def schema_findings(data: object) -> list[SchemaFinding]:
         if (f.path, f.message) not in seen:
             seen.add((f.path, f.message))
             unique.append(f)
-    unique.sort(key=lambda f: _path_sort_key(f.path))
     return unique
-
-
-def _path_sort_key(path: Path) -> tuple[tuple[int, int | str], ...]:
-    return tuple((0, p) if isinstance(p, int) else (1, p) for p in path)
 
 
 # ---------------------------------------------------------------------------
