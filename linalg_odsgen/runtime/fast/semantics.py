@@ -11,9 +11,9 @@ type promotion:
   `extsi`/`extui`, `maxsi`/`maxui`, `divsi`/`divui` read the same bits through
   signed or unsigned views;
 - i1 is two's complement one-bit: `true` is -1 when sign-extended, `addi` is xor;
-- floats are rounded to the result type after every op (f16/bf16 ufuncs round
-  each result; transcendental functions of f16/bf16 are computed in f64 and
-  rounded once, like the scalar table);
+- floats are rounded to the result type after every op: every function runs
+  in the operand's dtype, as the scalar table's NumPy scalars do (f16/bf16
+  ufuncs round each result); `erf` uses `math.erf` in f64, rounded once;
 - `maximumf`/`minimumf` propagate NaN and order -0.0 below +0.0;
 - `math.round` rounds half away from zero; `divsi` truncates toward zero.
 """
@@ -137,8 +137,8 @@ def _ieee_minmax(ufunc: np.ufunc, combine_bits: np.ufunc) -> VecFn:
     """maximumf/minimumf (and the num variants): fix the result where it is a signed zero.
 
     NumPy's maximum/minimum pick either zero when comparing -0.0 with +0.0; MLIR
-    orders -0.0 < +0.0. Zeros compare equal, and the wanted zero's bits are the
-    `and` (max) or `or` (min) of the operands' bits, so only zero results need a fix.
+    orders -0.0 < +0.0. Where both operands are zeros, the wanted zero's bits are
+    the `and` (max) or `or` (min) of the operands' bits; only zero results need a look.
     """
 
     def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
@@ -150,6 +150,7 @@ def _ieee_minmax(ufunc: np.ufunc, combine_bits: np.ufunc) -> VecFn:
             r = _finish(ufunc(x, y), op.result.type, None)
         zero = r == 0
         if zero.any():
+            zero &= x == y  # both operands zero: pick by sign bits
             bx, by = np.broadcast_arrays(_float_bits(np.asarray(x)), _float_bits(np.asarray(y)))
             fixed = combine_bits(bx, by).view(dt)
             if r.shape != zero.shape or not r.flags.writeable:
