@@ -266,6 +266,7 @@ class _Analysis:
                 value_type,
                 f"the assignment to {st.assign.target.name}",
                 st.assign.pos,
+                ("the output", "the assigned value"),
             )
 
     # -- affine maps --------------------------------------------------------------------
@@ -389,13 +390,22 @@ class _TypeUnifier:
     def is_fixed(t: str) -> bool:
         return t in FIXED_TYPES or t == "index"
 
-    def unify(self, a: str, b: str, where: str, pos: SourcePos | None) -> str:
+    def unify(
+        self,
+        a: str,
+        b: str,
+        where: str,
+        pos: SourcePos | None,
+        sides: tuple[str, str] = ("the left operand", "the right operand"),
+    ) -> str:
         ra, rb = self.find(a), self.find(b)
         if ra == rb:
             return ra
         if self.is_fixed(ra) and self.is_fixed(rb):
             raise self.analysis.error(
-                f"type conflict in {where}: {_describe(a, ra)} but {_describe(b, rb)}", pos
+                f"type conflict in {where}: {sides[0]} {_describe(a, ra)} but {sides[1]} "
+                f"{_describe(b, rb)}",
+                pos,
             )
         if self.is_fixed(ra):
             self.parent[rb] = ra
@@ -424,13 +434,19 @@ class _TypeUnifier:
             return operand_types[0]
         if expr.kind is FnKind.BINARY:
             return self.unify(operand_types[0], operand_types[1], f"the operands of {label}", pos)
-        return self.unify(operand_types[1], operand_types[2], f"the operands of {label}", pos)
+        return self.unify(
+            operand_types[1],
+            operand_types[2],
+            f"the operands of {label}",
+            pos,
+            ("the true value", "the false value"),
+        )
 
 
 def _describe(t: str, root: str) -> str:
     if t == root:
-        return f"one side is {t}"
-    return f"one side is {t}, bound to {root} elsewhere in the op"
+        return f"is {t}"
+    return f"has type {t}, which is bound to {root} elsewhere in the op"
 
 
 def _call_label(call: FnCall) -> str:

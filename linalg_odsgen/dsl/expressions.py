@@ -11,7 +11,6 @@ import math
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from linalg_odsgen.diagnostics import SourcePos
@@ -236,6 +235,34 @@ def format_f64(value: float) -> str:
     return f"0x{bits:016X}"
 
 
+def _decimal_digits(value: float, precision: int) -> tuple[str, int]:
+    """Digits and exponent (value ~ int(digits) * 10**exp) as APFloat computes them.
+
+    LLVM first drops whole decimal digits by truncation, keeping a few more
+    than `precision`, and only then rounds half up to `precision` digits; the
+    truncation can change the last digit, so it is reproduced here.
+    """
+    bits = struct.unpack(">Q", struct.pack(">d", value))[0]
+    biased, fraction = (bits >> 52) & 0x7FF, bits & ((1 << 52) - 1)
+    mantissa, exp2 = ((1 << 52) | fraction, biased - 1075) if biased else (fraction, -1074)
+    trailing = (mantissa & -mantissa).bit_length() - 1
+    mantissa, exp2 = mantissa >> trailing, exp2 + trailing
+    if exp2 >= 0:
+        significand, exp = mantissa << exp2, 0
+    else:
+        significand, exp = mantissa * 5**-exp2, exp2
+    bits_required = (precision * 196 + 58) // 59
+    if significand.bit_length() > bits_required:
+        removable = (significand.bit_length() - bits_required) * 59 // 196
+        significand //= 10**removable
+        exp += removable
+    digits = str(significand)
+    if len(digits) > precision:
+        kept = int(digits[:precision]) + (1 if digits[precision] >= "5" else 0)
+        digits, exp = str(kept), exp + len(digits) - precision
+    return digits, exp
+
+
 def _apfloat_to_string(
     value: float, *, precision: int, max_padding: int, truncate_zero: bool
 ) -> str:
@@ -249,14 +276,7 @@ def _apfloat_to_string(
         return sign + "0." + "0" * max(precision, 1) + "e+00"
     if precision == 0:
         precision = 2 + 53 * 59 // 196  # enough digits to read a double back exactly
-    exact = Decimal(abs(value))
-    digits_tuple = exact.as_tuple()
-    digits = "".join(map(str, digits_tuple.digits))
-    exp = int(digits_tuple.exponent)
-    # Round half up to `precision` significant digits.
-    if len(digits) > precision:
-        kept = int(digits[:precision]) + (1 if digits[precision] >= "5" else 0)
-        digits, exp = str(kept), exp + len(digits) - precision
+    digits, exp = _decimal_digits(abs(value), precision)
     stripped = digits.rstrip("0")
     exp += len(digits) - len(stripped)
     digits = stripped

@@ -1,0 +1,376 @@
+"""Each OpDSL construct on a small op whose expected config is worked out by hand."""
+
+from __future__ import annotations
+
+import linalg_odsgen.dsl as dsl
+from linalg_odsgen.dsl import *
+from linalg_odsgen.model import (
+    FnKind,
+    IteratorType,
+    OperandKind,
+    ScalarArg,
+    ScalarConst,
+    ScalarFn,
+    ScalarIndex,
+)
+
+P, R = IteratorType.PARALLEL, IteratorType.REDUCTION
+
+
+def maps(op: OpDefinition) -> list[str]:
+    return [str(m) for m in op.config.structured_op.indexing_maps]
+
+
+def arg(op: OpDefinition, name: str):
+    found = op.config.structured_op.arg(name)
+    assert found is not None
+    return found
+
+
+def value(op: OpDefinition, i: int = 0):
+    return op.config.structured_op.assignments[i].value
+
+
+def cast(type_var: str, operand, fn: str = "cast_signed") -> ScalarFn:
+    return ScalarFn(FnKind.TYPE, (operand,), fn_name=fn, type_var=type_var)
+
+
+def binary(fn: str, a, b) -> ScalarFn:
+    return ScalarFn(FnKind.BINARY, (a, b), fn_name=fn)
+
+
+def test_scalar_and_tensor_operands_get_maps_over_all_dims_and_symbols():
+    @linalg_structured_op
+    def copy_and_scale(
+        val=ScalarDef(T),
+        I=TensorDef(T, S.M, S.K),
+        O=TensorDef(T, S.M, S.K, output=True),
+    ):
+        """Scales I by val."""
+        O[D.m, D.n] = I[D.m, D.n] * val
+
+    sop = copy_and_scale.config.structured_op
+    assert [(a.name, a.kind, a.type_var) for a in sop.args] == [
+        ("val", OperandKind.SCALAR, "T"),
+        ("I", OperandKind.INPUT_TENSOR, "T"),
+        ("O", OperandKind.OUTPUT_TENSOR, "T"),
+    ]
+    assert arg(copy_and_scale, "val").shape_map is None
+    assert str(arg(copy_and_scale, "I").shape_map) == "()[s0, s1] -> (s0, s1)"
+    assert maps(copy_and_scale) == [
+        "(d0, d1)[s0, s1] -> ()",
+        "(d0, d1)[s0, s1] -> (d0, d1)",
+        "(d0, d1)[s0, s1] -> (d0, d1)",
+    ]
+    assert sop.iterator_types == (P, P)
+    assert sop.assignments[0].arg == "O"
+    assert value(copy_and_scale) == binary("mul", ScalarArg("I"), ScalarArg("val"))
+    md = copy_and_scale.config.metadata
+    assert (md.name, md.cpp_class_name, md.doc) == (
+        "copy_and_scale",
+        "CopyAndScaleOp",
+        "Scales I by val.",
+    )
+
+
+def test_dims_are_numbered_left_hand_side_first_even_for_plain_assignment():
+    # Python evaluates the right-hand side of `=` first; the order must not follow that.
+    @linalg_structured_op
+    def transpose(I=TensorDef(T, S.M, S.N), O=TensorDef(T, S.N, S.M, output=True)):
+        O[D.n, D.m] = I[D.m, D.n]
+
+    assert maps(transpose) == ["(d0, d1)[s0, s1] -> (d1, d0)", "(d0, d1)[s0, s1] -> (d0, d1)"]
+
+
+def test_plus_equals_reduces_over_right_hand_side_only_dims():
+    @linalg_structured_op
+    def vecmat(y=TensorDef(T1, S.M), A=TensorDef(T2, S.M, S.N), x=TensorDef(U, S.N, output=True)):
+        x[D.n] += TypeFn.cast_signed(U, y[D.m]) * TypeFn.cast_signed(U, A[D.m, D.n])
+
+    assert maps(vecmat) == [
+        "(d0, d1)[s0, s1] -> (d1)",
+        "(d0, d1)[s0, s1] -> (d1, d0)",
+        "(d0, d1)[s0, s1] -> (d0)",
+    ]
+    assert vecmat.config.structured_op.iterator_types == (P, R)
+    assert value(vecmat) == binary(
+        "add",
+        ScalarArg("x"),
+        binary("mul", cast("U", ScalarArg("y")), cast("U", ScalarArg("A"))),
+    )
+
+
+def test_domain_fixes_the_dim_order():
+    @linalg_structured_op
+    def row_sum(I=TensorDef(T, S.M, S.K), O=TensorDef(T, S.M, output=True)):
+        domain(D.k, D.m)
+        O[D.m] += I[D.m, D.k]
+
+    assert maps(row_sum) == ["(d0, d1)[s0, s1] -> (d1, d0)", "(d0, d1)[s0, s1] -> (d1)"]
+    assert row_sum.config.structured_op.iterator_types == (R, P)
+
+
+def test_index_attribute_symbols_come_after_shape_symbols():
+    @linalg_structured_op
+    def strided_copy(
+        I=TensorDef(T, S.IH, S.IW),
+        O=TensorDef(T, S.OH, S.OW, output=True),
+        strides=IndexAttrDef(S.SH, S.SW, default=[1, 2]),
+    ):
+        O[D.oh, D.ow] = I[D.oh * S.SH, D.ow * S.SW]
+
+    syms = "[s0, s1, s2, s3, s4, s5]"
+    strides = arg(strided_copy, "strides")
+    assert strides.kind is OperandKind.INDEX_ATTR
+    assert str(strides.index_attr_map) == f"(){syms} -> (s4, s5)"
+    assert strides.default_indices == (1, 2)
+    assert maps(strided_copy) == [
+        f"(d0, d1){syms} -> (d0 * s4, d1 * s5)",
+        f"(d0, d1){syms} -> (d0, d1)",
+    ]
+
+
+def test_symbols_in_shape_expressions_are_numbered_in_written_order():
+    @linalg_structured_op
+    def conv(
+        I=TensorDef(T1, S.N, S.OW * S.SW + S.KW * S.DW),
+        K=TensorDef(T2, S.KW),
+        O=TensorDef(U, S.N, S.OW, output=True),
+        strides=IndexAttrDef(S.SW, default=[1]),
+        dilations=IndexAttrDef(S.DW, default=[1]),
+    ):
+        O[D.n, D.ow] += TypeFn.cast_signed(U, I[D.n, D.ow * S.SW + D.kw * S.DW]) * (
+            TypeFn.cast_signed(U, K[D.kw])
+        )
+
+    syms = "[s0, s1, s2, s3, s4]"  # N, OW, SW, KW, DW
+    assert str(arg(conv, "I").shape_map) == f"(){syms} -> (s0, s1 * s2 + s3 * s4)"
+    assert str(arg(conv, "K").shape_map) == f"(){syms} -> (s3)"
+    assert str(arg(conv, "dilations").index_attr_map) == f"(){syms} -> (s4)"
+    assert maps(conv)[0] == f"(d0, d1, d2){syms} -> (d0, d1 * s2 + d2 * s4)"
+    assert conv.config.structured_op.iterator_types == (P, P, R)
+
+
+def test_shape_only_tensor_maps_its_index_dims_and_reduce_fn_combines_with_output():
+    @linalg_structured_op
+    def pool(
+        I=TensorDef(T1, S.N, S.OH + S.KH, S.C),
+        K=TensorDef(T2, S.KH, index_dims=[D.kh]),
+        O=TensorDef(U, S.N, S.OH, S.C, output=True),
+    ):
+        O[D.n, D.oh, D.c] = ReduceFn.max_unsigned[D.kh](
+            TypeFn.cast_unsigned(U, I[D.n, D.oh + D.kh, D.c])
+        )
+
+    syms = "[s0, s1, s2, s3]"  # N, OH, KH, C
+    assert maps(pool) == [
+        f"(d0, d1, d2, d3){syms} -> (d0, d1 + d3, d2)",
+        f"(d0, d1, d2, d3){syms} -> (d3)",
+        f"(d0, d1, d2, d3){syms} -> (d0, d1, d2)",
+    ]
+    assert pool.config.structured_op.iterator_types == (P, P, P, R)
+    assert value(pool) == binary(
+        "max_unsigned", ScalarArg("O"), cast("U", ScalarArg("I"), "cast_unsigned")
+    )
+
+
+def test_shape_only_dims_not_in_any_assignment_come_last():
+    @linalg_structured_op
+    def window_sum(
+        I=TensorDef(T, S.N),
+        K=TensorDef(T, S.KW, index_dims=[D.kw]),
+        O=TensorDef(T, S.N, output=True),
+    ):
+        O[D.n] = ReduceFn.add[D.kw](I[D.n])
+
+    assert maps(window_sum)[1] == "(d0, d1)[s0, s1] -> (d1)"
+    assert window_sum.config.structured_op.iterator_types == (P, R)
+
+
+def test_const_and_index_special_forms():
+    @linalg_structured_op
+    def iota_plus(O=TensorDef(I64, S.M, output=True), F=TensorDef(F64, S.M, output=True)):
+        O[D.m] = TypeFn.cast_signed(I64, index(D.m)) + const(42)
+        F[D.m] = const(1.0) + const(0.1) + TypeFn.cast_signed(F64, const(-3)) * const(7.5)
+
+    assert value(iota_plus, 0) == binary(
+        "add", cast("I64", ScalarIndex(0)), ScalarConst("42 : i64")
+    )
+    assert value(iota_plus, 1) == binary(
+        "add",
+        binary("add", ScalarConst("1.000000e+00 : f64"), ScalarConst("1.000000e-01 : f64")),
+        binary("mul", cast("F64", ScalarConst("-3 : i64")), ScalarConst("7.500000e+00 : f64")),
+    )
+
+
+def test_rank_polymorphic_op_has_no_dims():
+    @linalg_structured_op
+    def fill(value=ScalarDef(T1), O=TensorDef(U, output=True)):
+        O[None] = TypeFn.cast_signed(U, value)
+
+    assert maps(fill) == ["() -> ()", "() -> ()"]
+    assert str(arg(fill, "O").shape_map) == "() -> ()"
+    assert fill.config.structured_op.iterator_types == ()
+
+
+def test_function_attributes_are_called_like_functions():
+    @linalg_structured_op
+    def elemwise_binary(
+        lhs=TensorDef(T1),
+        rhs=TensorDef(T2),
+        O=TensorDef(U, output=True),
+        fun=BinaryFnAttrDef(default=BinaryFn.mul),
+        cast=TypeFnAttrDef(default=TypeFn.cast_unsigned),
+    ):
+        O[None] = fun(cast(U, lhs[None]), cast(U, rhs[None]))
+
+    assert (arg(elemwise_binary, "fun").kind, arg(elemwise_binary, "fun").default_fn) == (
+        OperandKind.BINARY_FN_ATTR,
+        "mul",
+    )
+    assert arg(elemwise_binary, "cast").kind is OperandKind.TYPE_FN_ATTR
+    assert arg(elemwise_binary, "cast").default_fn == "cast_unsigned"
+
+    def attr_cast(a: str) -> ScalarFn:
+        return ScalarFn(FnKind.TYPE, (ScalarArg(a),), attr_name="cast", type_var="U")
+
+    assert value(elemwise_binary) == ScalarFn(
+        FnKind.BINARY, (attr_cast("lhs"), attr_cast("rhs")), attr_name="fun"
+    )
+    assert len(maps(elemwise_binary)) == 3  # attributes have no indexing map
+
+
+def test_unary_and_ternary_attributes_and_named_functions():
+    @linalg_structured_op
+    def mix(
+        c=TensorDef(T2),
+        a=TensorDef(T1),
+        O=TensorDef(T1, output=True),
+        un=UnaryFnAttrDef(default=UnaryFn.exp),
+        tern=TernaryFnAttrDef(default=TernaryFn.select),
+    ):
+        O[None] = tern(c[None], un(a[None]), UnaryFn.negf(a[None])) - a[None]
+
+    assert arg(mix, "un").kind is OperandKind.UNARY_FN_ATTR
+    assert arg(mix, "tern").default_fn == "select"
+    un = ScalarFn(FnKind.UNARY, (ScalarArg("a"),), attr_name="un")
+    neg = ScalarFn(FnKind.UNARY, (ScalarArg("a"),), fn_name="negf")
+    sel = ScalarFn(FnKind.TERNARY, (ScalarArg("c"), un, neg), attr_name="tern")
+    assert value(mix) == binary("sub", sel, ScalarArg("a"))
+
+
+def test_several_assignments_share_one_dim_order():
+    @linalg_structured_op
+    def two_outputs(
+        A=TensorDef(T, S.M, S.K),
+        Sum=TensorDef(T, S.M, output=True),
+        Max=TensorDef(T, S.M, output=True),
+    ):
+        Sum[D.m] += A[D.m, D.k]
+        Max[D.m] = ReduceFn.max_signed[D.k](A[D.m, D.k])
+
+    sop = two_outputs.config.structured_op
+    assert [a.arg for a in sop.assignments] == ["Sum", "Max"]
+    assert sop.iterator_types == (P, R)
+    assert sop.assignments[1].value == binary("max_signed", ScalarArg("Max"), ScalarArg("A"))
+
+
+def test_affine_index_arithmetic_with_constants():
+    @linalg_structured_op
+    def shift(I=TensorDef(T, S.M + 2), O=TensorDef(T, S.M, output=True)):
+        O[D.m] = I[2 * D.m - D.m + 2]
+
+    assert str(arg(shift, "I").shape_map) == "()[s0] -> (s0 + 2)"
+    assert maps(shift)[0] == "(d0)[s0] -> (d0 + 2)"
+
+
+def test_op_name_override_interfaces_and_definitions():
+    @linalg_structured_op(op_name="my_fill_2d")
+    def ignored_name(value=ScalarDef(T), O=TensorDef(T, output=True)):
+        """
+        First line.
+
+            Indented detail.
+        """
+        implements(FillOpInterface, ContractionOpInterface, ConvolutionOpInterface)
+        defines(Canonicalizer)
+        O[None] = value
+
+    md = ignored_name.config.metadata
+    assert md.name == "my_fill_2d"
+    assert md.cpp_class_name == "MyFill2DOp"
+    assert md.doc == "First line.\n\n    Indented detail."
+    assert md.implements == (
+        "LinalgFillOpInterface",
+        "LinalgContractionOpInterface",
+        "LinalgConvolutionOpInterface",
+    )
+    assert md.defines == ("hasCanonicalizer",)
+
+
+def test_cpp_class_name_capitalises_words_and_letters_after_digits():
+    assert cpp_class_name("conv_2d_nhwc_hwcf") == "Conv2DNhwcHwcfOp"
+    assert cpp_class_name("mmt4d") == "Mmt4DOp"
+    assert cpp_class_name("fill_rng_2d") == "FillRng2DOp"
+    assert cpp_class_name("batch_matmul") == "BatchMatmulOp"
+    assert cpp_class_name("conv_2d_nhwc_hwcf_q") == "Conv2DNhwcHwcfQOp"
+
+
+def test_symbol_and_dim_numbering_is_per_op():
+    @linalg_structured_op
+    def first(I=TensorDef(T, S.X), O=TensorDef(T, S.X, output=True)):
+        O[D.x] = I[D.x]
+
+    @linalg_structured_op
+    def second(I=TensorDef(T, S.Y, S.X), O=TensorDef(T, S.Y, S.X, output=True)):
+        O[D.y, D.x] = I[D.y, D.x]
+
+    @linalg_structured_op
+    def first_again(I=TensorDef(T, S.X), O=TensorDef(T, S.X, output=True)):
+        O[D.x] = I[D.x]
+
+    assert str(arg(second, "I").shape_map) == "()[s0, s1] -> (s0, s1)"
+    assert first.config.structured_op == first_again.config.structured_op
+
+
+def test_namespaces_make_plain_named_values():
+    assert S.M == S.M and S.M != S.N
+    assert D.m == D.m and D.m != S.m
+    assert (TV.T, T, T1, T2, U, V) == (
+        TypeVar("T"),
+        TypeVar("T"),
+        TypeVar("T1"),
+        TypeVar("T2"),
+        TypeVar("U"),
+        TypeVar("V"),
+    )
+    assert [t.name for t in (I32, I64, F32, F64)] == ["I32", "I64", "F32", "F64"]
+    assert all(t.is_fixed for t in (I32, I64, F32, F64)) and not T.is_fixed
+
+
+def test_star_import_exports_exactly_all():
+    namespace: dict[str, object] = {}
+    exec("from linalg_odsgen.dsl import *", namespace)
+    exported = {k for k in namespace if k != "__builtins__"}
+    assert exported == set(dsl.__all__)
+    for name in ("linalg_structured_op", "TensorDef", "ReduceFn", "domain", "const", "index"):
+        assert name in exported
+    assert not any(name.startswith("_") for name in exported)
+
+
+def test_collect_ops_returns_module_ops_in_definition_order():
+    import types
+
+    module = types.ModuleType("fake_ops")
+    exec(
+        "from linalg_odsgen.dsl import *\n"
+        "@linalg_structured_op\n"
+        "def zeta(O=TensorDef(T, output=True), v=ScalarDef(T)):\n"
+        "    O[None] = v\n"
+        "@linalg_structured_op\n"
+        "def alpha(O=TensorDef(T, output=True), v=ScalarDef(T)):\n"
+        "    O[None] = v\n"
+        "alias = zeta\n",
+        module.__dict__,
+    )
+    assert [op.name for op in collect_ops(module)] == ["zeta", "alpha"]
