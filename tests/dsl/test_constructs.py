@@ -1,3 +1,4 @@
+# ruff: noqa: F403, F405, B008
 """Each OpDSL construct on a small op whose expected config is worked out by hand."""
 
 from __future__ import annotations
@@ -336,14 +337,14 @@ def test_symbol_and_dim_numbering_is_per_op():
 def test_namespaces_make_plain_named_values():
     assert S.M == S.M and S.M != S.N
     assert D.m == D.m and D.m != S.m
-    assert (TV.T, T, T1, T2, U, V) == (
+    assert (
         TypeVar("T"),
         TypeVar("T"),
         TypeVar("T1"),
         TypeVar("T2"),
         TypeVar("U"),
         TypeVar("V"),
-    )
+    ) == (TV.T, T, T1, T2, U, V)
     assert [t.name for t in (I32, I64, F32, F64)] == ["I32", "I64", "F32", "F64"]
     assert all(t.is_fixed for t in (I32, I64, F32, F64)) and not T.is_fixed
 
