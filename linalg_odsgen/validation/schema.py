@@ -509,7 +509,7 @@ def finding_pos(doc: LoadedDocument, finding: SchemaFinding) -> SourcePos | None
 
 def check_document(doc: LoadedDocument) -> list[Diagnostic]:
     """Tag and schema diagnostics of one loaded document."""
-    op = _op_name(doc)
+    op = doc.op_name()
     out = []
     for finding in [*tag_findings(doc.data, doc.tags), *schema_findings(doc.data)]:
         out.append(
@@ -522,11 +522,3 @@ def check_document(doc: LoadedDocument) -> list[Diagnostic]:
             )
         )
     return out
-
-
-def _op_name(doc: LoadedDocument) -> str | None:
-    try:
-        name = doc.op_name()
-    except Exception:  # a malformed document has no reliable name
-        return None
-    return name if isinstance(name, str) else None
