@@ -1,0 +1,190 @@
+"""`linalg-ods-gen dump-oplib`: built-in library, modules, user files, output and errors."""
+
+from __future__ import annotations
+
+import os
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from linalg_odsgen.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+CORE_YAML = REPO / "opspecs" / "core_named_ops.yaml"
+
+SCALE_OPS = textwrap.dedent(
+    '''\
+    from linalg_odsgen.dsl import *
+
+
+    @linalg_structured_op
+    def scale(val=ScalarDef(T), I=TensorDef(T, S.M), O=TensorDef(T, S.M, output=True)):
+        """Multiplies I by val."""
+        O[D.m] = I[D.m] * val
+
+
+    @linalg_structured_op
+    def row_sum(I=TensorDef(T1, S.M, S.K), O=TensorDef(U, S.M, output=True)):
+        """Sums the rows of I."""
+        O[D.m] += TypeFn.cast_signed(U, I[D.m, D.k])
+    '''
+)
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, ["dump-oplib", *args])
+
+
+def write(path: Path, text: str) -> str:
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def op_names(yaml_text: str) -> list[str]:
+    return re.findall(r"^  name: (\S+)$", yaml_text, re.M)
+
+
+def assert_one_line_error(result, *fragments: str) -> str:
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.output
+    assert ": error: " in lines[0]
+    for f in fragments:
+        assert f in lines[0]
+    return lines[0]
+
+
+def test_default_dumps_the_checked_in_core_library():
+    result = run()
+    assert result.exit_code == 0, result.output
+    assert result.stdout == CORE_YAML.read_text(encoding="utf-8")
+
+
+def test_module_argument_dumps_that_module():
+    result = run("linalg_odsgen.opspecs.core_named_ops")
+    assert result.exit_code == 0
+    assert result.stdout == CORE_YAML.read_text(encoding="utf-8")
+
+
+def test_user_file_ops_in_definition_order(tmp_path):
+    path = write(tmp_path / "my_ops.py", SCALE_OPS)
+    result = run("--file", path)
+    assert result.exit_code == 0, result.output
+    assert op_names(result.stdout) == ["scale", "row_sum"]
+    assert "cpp_class_name: RowSumOp" in result.stdout
+    assert "doc: Sums the rows of I." in result.stdout
+    assert result.stdout.count("--- !LinalgOpConfig") == 2
+
+
+def test_importable_user_module_and_files_combine_in_order(tmp_path, monkeypatch):
+    write(tmp_path / "dump_oplib_test_mod_a.py", SCALE_OPS)
+    other = write(
+        tmp_path / "other.py",
+        """\
+        from linalg_odsgen.dsl import *
+
+        @linalg_structured_op
+        def neg(I=TensorDef(T), O=TensorDef(T, output=True)):
+            O[None] = UnaryFn.negf(I[None])
+        """,
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = run("dump_oplib_test_mod_a", "--file", other)
+    assert result.exit_code == 0, result.output
+    assert op_names(result.stdout) == ["scale", "row_sum", "neg"]
+
+
+def test_output_file_is_written_atomically_and_kept_on_error(tmp_path):
+    good = write(tmp_path / "good.py", SCALE_OPS)
+    out = tmp_path / "out.yaml"
+    result = run("--file", good, "-o", str(out))
+    assert result.exit_code == 0 and result.stdout == ""
+    first = out.read_text()
+    assert op_names(first) == ["scale", "row_sum"]
+    bad = write(tmp_path / "bad.py", "from linalg_odsgen.dsl import *\nraise RuntimeError('no')\n")
+    result = run("--file", bad, "-o", str(out))
+    assert result.exit_code == 1
+    assert out.read_text() == first
+    assert sorted(os.listdir(tmp_path)) == ["bad.py", "good.py", "out.yaml"]
+
+
+def test_dash_output_is_stdout(tmp_path):
+    path = write(tmp_path / "my_ops.py", SCALE_OPS)
+    assert run("--file", path, "-o", "-").stdout == run("--file", path).stdout
+
+
+def test_repr_format_prints_the_model_deterministically(tmp_path):
+    path = write(tmp_path / "my_ops.py", SCALE_OPS)
+    result = run("--file", path, "--format", "repr")
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert text.startswith("OpConfig(")
+    assert len(re.findall(r"^OpConfig\($", text, re.M)) == 2
+    assert "name='scale'" in text and "name='row_sum'" in text
+    assert "AffineMap.parse('(d0, d1)[s0, s1] -> (d0, d1)')" in text
+    assert "IteratorType.REDUCTION" in text
+    assert run("--file", path, "--format", "repr").stdout == text
+
+
+def test_missing_file(tmp_path):
+    missing = str(tmp_path / "missing.py")
+    line = assert_one_line_error(run("--file", missing), "cannot read file")
+    assert line.startswith(missing + ":")
+
+
+def test_unknown_module():
+    assert_one_line_error(run("no_such_module_for_dump_oplib"), "no_such_module_for_dump_oplib")
+
+
+def test_dsl_error_points_at_the_users_line(tmp_path):
+    path = write(
+        tmp_path / "broken.py",
+        """\
+        from linalg_odsgen.dsl import *
+
+        @linalg_structured_op
+        def broken(I=TensorDef(T, S.M), O=TensorDef(T, S.M, output=True)):
+            domain(D.m)
+            O[D.m] += I[D.k]
+        """,
+    )
+    line = assert_one_line_error(run("--file", path), "[op broken]", "D.k")
+    assert line.startswith(f"{path}:6:")
+
+
+def test_exception_at_import_points_at_the_raising_line(tmp_path):
+    path = write(tmp_path / "boom.py", "import math\n\nx = math.sqrt(-1)\n")
+    line = assert_one_line_error(run("--file", path), "ValueError", "math domain error")
+    assert line.startswith(f"{path}:3:")
+
+
+def test_syntax_error_is_a_positioned_diagnostic(tmp_path):
+    path = write(tmp_path / "syntax.py", "from linalg_odsgen.dsl import *\n\ndef f(:\n")
+    line = assert_one_line_error(run("--file", path), "syntax error")
+    assert line.startswith(f"{path}:3:")
+
+
+def test_duplicate_op_names_across_files(tmp_path):
+    first = write(tmp_path / "first.py", SCALE_OPS)
+    second = write(tmp_path / "second.py", SCALE_OPS)
+    result = run("--file", first, "--file", second)
+    assert result.exit_code == 1 and result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and all("duplicate op name" in x for x in lines)
+    # positions are the `def` lines (line 5 of SCALE_OPS, after the decorator)
+    assert lines[0].startswith(f"{second}:5:") and f"{first}:5:" in lines[0]
+
+
+def test_file_without_ops(tmp_path):
+    path = write(tmp_path / "empty.py", "x = 1\n")
+    assert_one_line_error(run("--file", path), "defines no op")
+
+
+@pytest.mark.parametrize("fmt", ["json", "text"])
+def test_unknown_format_is_a_usage_error(fmt):
+    assert run("--format", fmt).exit_code == 2
