@@ -8,10 +8,10 @@ first stack frame outside this package when it is created; errors found later
 
 from __future__ import annotations
 
-import itertools
+import functools
 import linecache
 import sys
-from types import FrameType
+from types import CodeType, FrameType
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, SourcePos
 
@@ -37,15 +37,26 @@ class DslError(DiagnosticError):
         return (DslError, (self.message, self.pos, self.op))
 
 
+@functools.lru_cache(maxsize=16)
+def _positions(code: CodeType) -> tuple[tuple[int | None, int | None, int | None, int | None], ...]:
+    """Source positions of each instruction (Python >= 3.11; empty before).
+
+    A memo of immutable data: op modules create hundreds of DSL objects from one
+    code object, and walking its position table each time is quadratic.
+    """
+    positions = getattr(code, "co_positions", None)
+    return tuple(positions()) if positions is not None else ()
+
+
 def frame_pos(frame: FrameType) -> SourcePos:
     """The file, line and (1-based) column of the instruction `frame` is executing."""
     code = frame.f_code
     line = frame.f_lineno or code.co_firstlineno
     column = 0
-    positions = getattr(code, "co_positions", None)  # Python >= 3.11
-    if positions is not None and frame.f_lasti >= 0:
-        entry = next(itertools.islice(positions(), frame.f_lasti // 2, None), None)
-        if entry is not None and entry[0] == line and entry[2] is not None:
+    positions = _positions(code)
+    if frame.f_lasti >= 0 and frame.f_lasti // 2 < len(positions):
+        entry = positions[frame.f_lasti // 2]
+        if entry[0] == line and entry[2] is not None:
             column = entry[2] + 1
     if column == 0:
         text = linecache.getline(code.co_filename, line)
