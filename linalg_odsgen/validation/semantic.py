@@ -519,6 +519,40 @@ def _check_fn(c: _Checker, fn: ScalarFn, path: Path) -> None:
             )
 
 
+def _used_attr_names(root: ScalarExpr) -> set[str]:
+    used: set[str] = set()
+    stack = [root]
+    while stack:
+        expr = stack.pop()
+        if isinstance(expr, ScalarFn):
+            if expr.attr_name is not None:
+                used.add(expr.attr_name)
+            stack.extend(expr.operands)
+    return used
+
+
+def _check_unused_attributes(c: _Checker) -> None:
+    """Warn about attributes that cannot change what the op computes."""
+    so = c.op.structured_op
+    used_fns: set[str] = set()
+    for asg in so.assignments:
+        used_fns |= _used_attr_names(asg.value)
+    map_symbols: set[int] = set()
+    for m in so.indexing_maps:
+        map_symbols |= m.used_symbols()
+    for i, a in enumerate(so.args):
+        if a.kind.is_fn_attr and a.name not in used_fns:
+            c.warn(
+                arg_path(i, "name"),
+                f"function attribute '{a.name}' is never used by an attr_name in the body",
+            )
+        if a.index_attr_map is not None and not (a.index_attr_map.used_symbols() & map_symbols):
+            c.warn(
+                arg_path(i, "name"),
+                f"index attribute '{a.name}' binds no symbol used by an indexing map",
+            )
+
+
 # ---------------------------------------------------------------------------
 # Entry points
 
@@ -530,6 +564,7 @@ def validate_op(op: OpConfig, doc: LoadedDocument | None = None) -> list[Diagnos
     _check_operands(c)
     _check_maps(c)
     _check_assignments(c)
+    _check_unused_attributes(c)
     return c.diags
 
 

@@ -41,7 +41,10 @@ def _cast(arg: str, tv: str = "U") -> ScalarFn:
 
 
 def _matmul_body(a: ScalarExpr | None = None) -> ScalarExpr:
-    mul = ScalarFn(FnKind.BINARY, (a or _cast("A"), _cast("B")), fn_name="mul")
+    """C + cast(A) * cast_signed(B), `cast` being the function attribute."""
+    if a is None:
+        a = ScalarFn(FnKind.TYPE, (ScalarArg("A"),), attr_name="cast", type_var="U")
+    mul = ScalarFn(FnKind.BINARY, (a, _cast("B")), fn_name="mul")
     return ScalarFn(FnKind.BINARY, (ScalarArg("C"), mul), fn_name="add")
 
 
@@ -105,10 +108,12 @@ def test_the_base_op_is_valid() -> None:
 
 
 def test_diagnostics_without_a_document_name_the_op_and_path() -> None:
-    op = _replace_arg(matmul(), 3, name="class")
-    (d,) = validate_op(op)
+    (d,) = [x for x in validate_op(_with_body(_matmul_body(_cast("int")))) if x.is_error]
     assert d.op == "mm"
-    assert d.path == "structured_op.args[3].name"
+    assert d.path == (
+        "structured_op.assignments[0].value.scalar_fn.operands[1]"
+        ".scalar_fn.operands[0].scalar_fn.operands[0].scalar_arg"
+    )
     assert d.line == 0
 
 
@@ -239,7 +244,7 @@ def test_type_fns_need_a_type_var_and_others_take_none() -> None:
 
 def test_type_vars_are_fixed_types_or_operand_type_vars() -> None:
     for ok in ("I32", "I64", "F32", "F64", "T1", "T2", "U"):
-        assert validate_op(_with_body(_matmul_body(_cast("A", ok)))) == []
+        assert _errors(_with_body(_matmul_body(_cast("A", ok)))) == []
     assert "unknown type variable 'F16'" in _one_error(_with_body(_matmul_body(_cast("A", "F16"))))
 
 
@@ -247,7 +252,7 @@ def test_scalar_index_must_be_a_loop_dim() -> None:
     idx = ScalarFn(FnKind.TYPE, (ScalarIndex(3),), fn_name="cast_signed", type_var="U")
     assert "scalar_index 3 is out of range" in _one_error(_with_body(_matmul_body(idx)))
     idx2 = ScalarFn(FnKind.TYPE, (ScalarIndex(2),), fn_name="cast_signed", type_var="U")
-    assert validate_op(_with_body(_matmul_body(idx2))) == []
+    assert _errors(_with_body(_matmul_body(idx2))) == []
 
 
 def test_nested_defects_are_all_reported() -> None:
@@ -492,3 +497,27 @@ def test_rank_zero_op_is_valid() -> None:
         ),
     )
     assert validate_op(op) == []
+
+
+def test_unused_function_attribute_is_a_warning() -> None:
+    (d,) = validate_op(_with_body(_matmul_body(_cast("A"))))
+    assert d.severity is Severity.WARNING
+    assert d.path == "structured_op.args[3].name"
+    assert "function attribute 'cast' is never used" in d.message
+
+
+def test_unused_attributes_warn() -> None:
+    strided = _strided(
+        maps=(
+            "affine_map<(d0, d1)[s0, s1, s2] -> (d0 + d1)>",
+            "affine_map<(d0, d1)[s0, s1, s2] -> (d1)>",
+            "affine_map<(d0, d1)[s0, s1, s2] -> (d0)>",
+        )
+    )
+    (d,) = validate_op(strided)
+    assert d.severity is Severity.WARNING
+    assert d.message == "index attribute 'strides' binds no symbol used by an indexing map"
+    fn_attr = OperandDef("fun", OperandKind.BINARY_FN_ATTR, default_fn="add")
+    (d,) = validate_op(_strided(extra_args=(fn_attr,)))
+    assert d.severity is Severity.WARNING
+    assert d.message == "function attribute 'fun' is never used by an attr_name in the body"
