@@ -267,7 +267,7 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
             key = tuple(
                 (point[d] if d in deps[i] else 0) if d in seq else slice(None) for d in all_dims
             )
-            return views[i][key]
+            return views[i][(*key, Ellipsis)]  # Ellipsis: a 0-d view, never a scalar copy
 
         def index_of(d: int) -> np.ndarray:
             return np.array(point[d], dtype=np.int64) if d in seq else vindex(d)
