@@ -13,8 +13,9 @@ The rules (they reproduce upstream OpDSL's output):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from linalg_odsgen import affine
 from linalg_odsgen.diagnostics import SourcePos
@@ -497,9 +498,13 @@ def _expr_dims(expr: ScalarExpression) -> Iterator[DimDef]:
         yield d
 
 
-def _unique(items: Iterator[DimDef] | list[SymbolDef]) -> list:  # type: ignore[type-arg]
-    seen: set[object] = set()
-    out = []
+_H = TypeVar("_H", DimDef, SymbolDef)
+
+
+def _unique(items: Iterable[_H]) -> list[_H]:
+    """Items in first-seen order without repeats."""
+    seen: set[_H] = set()
+    out: list[_H] = []
     for i in items:
         if i not in seen:
             seen.add(i)

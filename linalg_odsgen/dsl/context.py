@@ -154,6 +154,9 @@ class ScalarHandle(OperandRef):
     def __getitem__(self, key: object) -> OperandRef:
         raise DslError(f"scalar {self.name} cannot be indexed", user_pos())
 
+    def __setitem__(self, key: object, value: object) -> None:
+        raise DslError(f"cannot assign to scalar {self.name}: scalars are inputs", user_pos())
+
 
 @dataclass(frozen=True, eq=False)
 class IndexAttrHandle:

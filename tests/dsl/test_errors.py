@@ -327,3 +327,13 @@ def test_no_output():
             pass
 
     expect_error(build, "nooutput", "no output")
+
+
+def test_assigning_to_a_scalar():
+    def build():
+        @linalg_structured_op
+        def bad(v=ScalarDef(T), O=TensorDef(T, output=True)):
+            O[None] = v
+            v[None] = O[None]  # E:scalar
+
+    expect_error(build, "scalar", "cannot assign to scalar v")
