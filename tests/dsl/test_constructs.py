@@ -375,3 +375,26 @@ def test_collect_ops_returns_module_ops_in_definition_order():
         module.__dict__,
     )
     assert [op.name for op in collect_ops(module)] == ["zeta", "alpha"]
+
+
+def test_ops_built_concurrently_in_threads_do_not_mix():
+    from concurrent.futures import ThreadPoolExecutor
+
+    def make(i: int) -> OpDefinition:
+        dims = [getattr(D, f"x{i}_{j}") for j in range(i % 3 + 1)]
+        shape = [getattr(S, f"X{i}_{j}") for j in range(i % 3 + 1)]
+
+        def body(I=TensorDef(T, *shape), O=TensorDef(T, *shape, output=True)):
+            domain(*reversed(dims))
+            O[tuple(dims)] = I[tuple(dims)]
+
+        return linalg_structured_op(body, op_name=f"op{i}")
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        ops = list(pool.map(make, range(24)))
+    for i, op in enumerate(ops):
+        n = i % 3 + 1
+        assert op.name == f"op{i}"
+        assert op.config.structured_op.indexing_maps[0].num_dims == n
+        expected = ", ".join(f"d{k}" for k in reversed(range(n)))
+        assert str(op.config.structured_op.indexing_maps[0]).endswith(f"-> ({expected})")
