@@ -22,7 +22,9 @@ yields the same structure (and the same printed text) as MLIR.
 from __future__ import annotations
 
 import enum
+import functools
 import math
+import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -77,9 +79,9 @@ ExprLike = Union["AffineExpr", int]
 def _as_expr(x: ExprLike) -> AffineExpr:
     if isinstance(x, AffineExpr):
         return x
-    if isinstance(x, bool) or not isinstance(x, int):
+    if isinstance(x, bool) or not hasattr(x, "__index__"):
         raise TypeError(f"expected an AffineExpr or int, got {type(x).__name__}")
-    return AffineConstantExpr(x)
+    return AffineConstantExpr(operator.index(x))
 
 
 @dataclass(frozen=True)
@@ -1111,6 +1113,8 @@ class AffineMap:
     @classmethod
     def parse(cls, text: str) -> AffineMap:
         """Parse `affine_map<...>` or the bare `(..)[..] -> (..)` form; AffineParseError if bad."""
+        if len(text) <= _PARSE_CACHE_TEXT_LIMIT:
+            return _parse_cached(text)
         return _Parser(text).parse_map_text()
 
     @classmethod
@@ -1258,6 +1262,15 @@ class AffineMap:
             self.num_symbols,
             tuple(r.simplify(self.num_dims, self.num_symbols) for r in self.results),
         )
+
+
+# Maps are immutable and op libraries repeat the same few texts many times.
+_PARSE_CACHE_TEXT_LIMIT = 4096
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(text: str) -> AffineMap:
+    return _Parser(text).parse_map_text()
 
 
 def _as_mapping(
