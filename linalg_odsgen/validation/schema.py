@@ -47,6 +47,20 @@ _TYPE_NAMES = {
     "null": "null",
 }
 
+# The nodes `describe` names by their role rather than as "field 'x'".
+_NODE_NAMES = frozenset(
+    {
+        "op config",
+        "op metadata",
+        "structured op config",
+        "operand definition",
+        "indexing maps config",
+        "scalar assignment",
+        "scalar expression",
+        "scalar function",
+    }
+)
+
 # What an enum-valued field holds, for "'x' is not a valid <noun>" messages.
 _ENUM_NOUNS = {
     ("operand definition", "kind"): "operand kind",
@@ -289,7 +303,7 @@ def _humanize(error: jsonschema.ValidationError, data: object, prefix: Path) -> 
 
     mapping_path, key = _field_owner(path)
     owner = describe(mapping_path)
-    if isinstance(path[-1:][0] if path else None, int) and key is not None:
+    if path and isinstance(path[-1], int) and key is not None:
         subject = f"element {path[-1]} of '{key}' in {owner}"
     elif key is not None:
         subject = f"field '{key}' in {owner}"
@@ -300,17 +314,8 @@ def _humanize(error: jsonschema.ValidationError, data: object, prefix: Path) -> 
         expected = error.validator_value
         names = [expected] if isinstance(expected, str) else list(expected)
         want = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
-        if describe(path) in (
-            "scalar expression",
-            "scalar function",
-            "operand definition",
-            "scalar assignment",
-            "op metadata",
-            "structured op config",
-            "indexing maps config",
-            "op config",
-        ):
-            subject = describe(path)
+        if describe(path) in _NODE_NAMES:
+            subject = describe(path)  # "operand definition must be a mapping"
         return [SchemaFinding(path, f"{subject} must be {want}, got {_json_type(instance)}")]
 
     if validator in ("enum", "const"):
