@@ -1,0 +1,28 @@
+"""The wheel must carry every subpackage: pyproject lists them by hand, so pin the list."""
+
+from __future__ import annotations
+
+import pathlib
+import tomllib
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _declared_packages() -> set[str]:
+    with open(ROOT / "pyproject.toml", "rb") as fh:
+        return set(tomllib.load(fh)["tool"]["setuptools"]["packages"])
+
+
+def test_every_subpackage_is_declared_in_pyproject() -> None:
+    found = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "linalg_odsgen").rglob("__init__.py")
+    }
+    missing = found - _declared_packages()
+    assert not missing, f"add to [tool.setuptools] packages: {sorted(missing)}"
+
+
+def test_mapped_top_level_folders_are_packages() -> None:
+    for folder in ("opspecs", "generated", "schemas"):
+        assert (ROOT / folder / "__init__.py").is_file()
+        assert f"linalg_odsgen.{folder}" in _declared_packages()
