@@ -1,0 +1,173 @@
+"""Bit-exact MLIR arithmetic on the loops backend (and the default backend where it applies):
+wrap-around, sign vs zero extension, per-step rounding, bool add/mul, signed vs unsigned ops,
+and the documented choices for MLIR's undefined cases."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from linalg_odsgen import ops
+from linalg_odsgen.runtime import available_backends
+from linalg_odsgen.runtime.scalar_semantics import unsigned, wrap
+
+BACKENDS = [b for b in ("loops", "fast") if b in available_backends()]
+
+
+def test_wrap_and_unsigned_read_the_low_bits() -> None:
+    assert wrap(128, 8) == -128
+    assert wrap(255, 8) == -1
+    assert wrap(1, 1) == -1
+    assert wrap(-129, 8) == 127
+    assert unsigned(-1, 8) == 255
+    assert unsigned(-1, 1) == 1
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_i8_addition_wraps_around(backend: str) -> None:
+    a = np.array([100, -100, 127], np.int8)
+    b = np.array([100, -100, 1], np.int8)
+    out = np.zeros(3, np.int8)
+    # 200 - 256 = -56, -200 + 256 = 56, 128 - 256 = -128
+    np.testing.assert_array_equal(ops.add(a, b, outs=[out], backend=backend), [-56, 56, -128])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_i8_matmul_accumulator_wraps_around(backend: str) -> None:
+    a = np.full((1, 3), 100, np.int8)
+    b = np.full((3, 1), 2, np.int8)
+    c = np.zeros((1, 1), np.int8)
+    # 3 * 200 = 600 = 2 * 256 + 88
+    assert ops.matmul(a, b, outs=[c], backend=backend)[0, 0] == 88
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_cast_signed_sign_extends_and_cast_unsigned_zero_extends(backend: str) -> None:
+    x = np.array([-1, -128, 5], np.int8)
+    signed = ops.copy(x, outs=[np.zeros(3, np.int32)], backend=backend)
+    zero_ext = ops.copy(x, outs=[np.zeros(3, np.int32)], cast="cast_unsigned", backend=backend)
+    np.testing.assert_array_equal(signed, [-1, -128, 5])
+    np.testing.assert_array_equal(zero_ext, [255, 128, 5])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_uint8_arrays_are_signless_i8(backend: str) -> None:
+    x = np.array([255, 1], np.uint8)
+    out = np.zeros(2, np.int16)
+    np.testing.assert_array_equal(ops.copy(x, outs=[out], backend=backend), [-1, 1])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_i1_true_is_minus_one_when_cast_signed(backend: str) -> None:
+    x = np.array([True, False])
+    f = ops.copy(x, outs=[np.zeros(2, np.float32)], backend=backend)
+    u = ops.copy(x, outs=[np.zeros(2, np.float32)], cast="cast_unsigned", backend=backend)
+    np.testing.assert_array_equal(f, [-1.0, 0.0])
+    np.testing.assert_array_equal(u, [1.0, 0.0])
+
+
+def test_f16_accumulation_rounds_at_every_step() -> None:
+    # 1 + 2**-11 is a tie in f16 and rounds back to 1 (even), at each of the two steps;
+    # summing in f32 and rounding once would give 1 + 2**-10 instead.
+    a = np.array([1.0, 2.0**-11, 2.0**-11], np.float16)
+    b = np.ones(3, np.float16)
+    out = np.zeros((), np.float16)
+    assert ops.dot(a, b, outs=[out], backend="loops")[()] == np.float16(1.0)
+    assert np.float16(np.float32(1.0) + np.float32(2.0**-10)) != np.float16(1.0)
+
+
+def test_bf16_product_rounds_to_bf16() -> None:
+    import ml_dtypes
+
+    bf16 = ml_dtypes.bfloat16
+    a = np.array([1.0 + 2.0**-7], bf16)  # exactly representable in bf16
+    out = np.zeros(1, bf16)
+    got = ops.mul(a, a, outs=[out], backend="loops")[0]
+    # (1 + 2**-7)**2 = 1 + 2**-6 + 2**-14: the 2**-14 term is below bf16 precision near 1.
+    assert float(got) == 1.0 + 2.0**-6
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_bool_add_is_or_and_mul_is_and(backend: str) -> None:
+    a = np.array([True, True, False, False])
+    b = np.array([True, False, True, False])
+    np.testing.assert_array_equal(
+        ops.add(a, b, outs=[np.zeros(4, bool)], backend=backend), [True, True, True, False]
+    )
+    np.testing.assert_array_equal(
+        ops.mul(a, b, outs=[np.zeros(4, bool)], backend=backend), [True, False, False, False]
+    )
+    # a boolean matmul is an or of ands (1 + 1 would wrap to 0 in i1 arithmetic)
+    m = np.ones((1, 2), bool)
+    c = np.zeros((1, 1), bool)
+    assert ops.matmul(m, m.T.copy(), outs=[c], backend=backend)[0, 0]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_max_signed_and_max_unsigned_differ_on_negative_ints(backend: str) -> None:
+    a = np.array([-1, 3], np.int8)
+    b = np.array([1, -3], np.int8)
+    signed = ops.max(a, b, outs=[np.zeros(2, np.int8)], backend=backend)
+    unsigned_ = ops.elemwise_binary(
+        a, b, outs=[np.zeros(2, np.int8)], fun="max_unsigned", backend=backend
+    )
+    np.testing.assert_array_equal(signed, [1, 3])
+    np.testing.assert_array_equal(unsigned_, [-1, -3])  # 0xFF > 0x01, 0xFD > 0x03
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_unsigned_pooling_compares_bits_as_unsigned(backend: str) -> None:
+    x = np.array([[[1], [-2], [3]]], np.int8)  # NWC, W = 3
+    out = np.full((1, 2, 1), 0, np.int8)
+    window = np.empty((2,), np.int8)
+    got = ops.pooling_nwc_max_unsigned(x, window, outs=[out], backend=backend)
+    np.testing.assert_array_equal(got[0, :, 0], [-2, -2])
+    got = ops.pooling_nwc_max(x, window, outs=[np.zeros((1, 2, 1), np.int8)], backend=backend)
+    np.testing.assert_array_equal(got[0, :, 0], [1, 3])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_signed_division_truncates_toward_zero(backend: str) -> None:
+    a = np.array([-7, 7, -7], np.int32)
+    b = np.array([2, -2, -2], np.int32)
+    np.testing.assert_array_equal(
+        ops.div(a, b, outs=[np.zeros(3, np.int32)], backend=backend), [-3, -3, 3]
+    )
+    np.testing.assert_array_equal(
+        ops.div_unsigned(a, b, outs=[np.zeros(3, np.int32)], backend=backend),
+        [(2**32 - 7) // 2, 7 // (2**32 - 2), (2**32 - 7) // (2**32 - 2)],
+    )
+
+
+def test_integer_division_by_zero_yields_zero_on_loops() -> None:
+    # MLIR leaves it undefined; the runtime documents 0 (and INT_MIN / -1 wraps).
+    a = np.array([5, -128], np.int8)
+    b = np.array([0, -1], np.int8)
+    got = ops.div(a, b, outs=[np.ones(2, np.int8)], backend="loops")
+    np.testing.assert_array_equal(got, [0, -128])
+
+
+def test_float_to_int_saturates_and_nan_gives_zero_on_loops() -> None:
+    x = np.array([1e10, -1e10, np.nan, 3.7, -3.7, np.inf], np.float32)
+    got = ops.copy(x, outs=[np.zeros(6, np.int32)], backend="loops")
+    np.testing.assert_array_equal(got, [2**31 - 1, -(2**31), 0, 3, -3, 2**31 - 1])
+    got = ops.copy(x, outs=[np.zeros(6, np.int8)], cast="cast_unsigned", backend="loops")
+    np.testing.assert_array_equal(got.view(np.uint8), [255, 0, 0, 3, 0, 255])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_float_max_min_propagate_nan_and_order_signed_zeros(backend: str) -> None:
+    a = np.array([np.nan, -0.0, 0.0, 1.0], np.float32)
+    b = np.array([1.0, 0.0, -0.0, np.nan], np.float32)
+    hi = ops.max(a, b, outs=[np.zeros(4, np.float32)], backend=backend)
+    lo = ops.min(a, b, outs=[np.zeros(4, np.float32)], backend=backend)
+    assert np.isnan(hi[0]) and np.isnan(hi[3]) and np.isnan(lo[0]) and np.isnan(lo[3])
+    assert hi[1] == 0 and not np.signbit(hi[1]) and not np.signbit(hi[2])
+    assert lo[1] == 0 and np.signbit(lo[1]) and np.signbit(lo[2])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_round_goes_half_away_from_zero(backend: str) -> None:
+    x = np.array([0.5, 1.5, 2.5, -0.5, -2.5, 0.49999997], np.float32)
+    got = ops.round(x, outs=[np.zeros(6, np.float32)], backend=backend)
+    np.testing.assert_array_equal(got, [1, 2, 3, -1, -3, 0])

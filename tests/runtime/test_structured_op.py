@@ -1,0 +1,251 @@
+"""Binding, verification and domain of op instances: every error names the op and operand."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from linalg_odsgen import ops
+from linalg_odsgen.affine import AffineMap
+from linalg_odsgen.diagnostics import DiagnosticError
+from linalg_odsgen.model import IteratorType
+from linalg_odsgen.runtime import OpError, ShapedType, get_backend
+from linalg_odsgen.types import F32, I8, I32
+
+f32 = np.float32
+
+
+def raises(message: str) -> pytest.RaisesContext:
+    return pytest.raises(OpError, match="^" + re.escape(message) + "$")
+
+
+def test_op_error_is_a_diagnostic_naming_op_and_operand() -> None:
+    with pytest.raises(DiagnosticError) as info:
+        ops.matmul(np.ones((2, 3), f32), np.ones((4, 2), f32), outs=[np.zeros((2, 2), f32)])
+    err = info.value
+    assert isinstance(err, OpError)
+    assert err.op_name == "matmul" and err.operand == "B"
+    assert err.diagnostics[0].op == "matmul"
+
+
+def test_too_few_inputs() -> None:
+    with raises("matmul: expected 2 inputs (A, B), got 1"):
+        ops.matmul(np.ones((2, 3), f32), outs=[np.zeros((2, 2), f32)])
+
+
+def test_wrong_number_of_outputs() -> None:
+    a = np.ones((2, 2), f32)
+    with raises("matmul: expected 1 outputs in outs=[...] (C), got 2"):
+        ops.matmul(a, a, outs=[a.copy(), a.copy()])
+    with raises("matmul: outs must be a list of arrays, e.g. outs=[C]"):
+        ops.matmul(a, a, outs=a.copy())
+
+
+def test_output_must_be_a_writable_array() -> None:
+    a = np.ones((2, 2), f32)
+    with raises("matmul: output 'C' must be a NumPy array (updated in place), got list"):
+        ops.matmul(a, a, outs=[[[0.0, 0.0], [0.0, 0.0]]])
+    ro = np.zeros((2, 2), f32)
+    ro.flags.writeable = False
+    with raises("matmul: output 'C' is a read-only array"):
+        ops.matmul(a, a, outs=[ro])
+
+
+def test_rank_mismatch() -> None:
+    with raises("matmul: operand 'A' has rank 3, expected rank 2"):
+        ops.matmul(np.ones((1, 2, 3), f32), np.ones((3, 2), f32), outs=[np.zeros((2, 2), f32)])
+
+
+def test_rank_polymorphic_operands_need_the_output_rank_or_rank_zero() -> None:
+    with raises(
+        "add: operand 'rhs' has rank 1; this elementwise op needs rank 2 (the output's) or a scalar"
+    ):
+        ops.add(np.ones((2, 3), f32), np.ones(3, f32), outs=[np.zeros((2, 3), f32)])
+
+
+def test_rank_polymorphic_maps_follow_the_output_rank() -> None:
+    op = ops.AddOp.from_types(
+        [
+            ShapedType("tensor", (2, 3), F32),
+            ShapedType("tensor", (), F32),
+            ShapedType("tensor", (2, 3), F32),
+        ]
+    )
+    assert op.indexing_maps == (AffineMap.identity(2), AffineMap.empty(2), AffineMap.identity(2))
+    assert op.iterator_types == (IteratorType.PARALLEL,) * 2
+    assert op.loop_ranges() == (2, 3)
+
+
+def test_size_mismatch_names_both_operands() -> None:
+    with raises(
+        "matmul: operand 'B' dim 0 has size 4 but loop d2 has size 3 (from operand 'A' dim 1)"
+    ):
+        ops.matmul(np.ones((2, 3), f32), np.ones((4, 2), f32), outs=[np.zeros((2, 2), f32)])
+
+
+def test_too_small_convolution_input_is_an_error_not_a_wrong_answer() -> None:
+    x = np.ones((1, 5, 5, 1), f32)
+    k = np.ones((3, 3, 1, 1), f32)
+    out = np.zeros((1, 3, 3, 1), f32)
+    with raises(
+        "conv_2d_nhwc_hwcf: operand 'I' dim 1 has size 5 but the access d1 * 2 + d4 reaches index 6"
+    ):
+        ops.conv_2d_nhwc_hwcf(x, k, outs=[out], strides=[2, 2])
+
+
+def test_larger_convolution_input_is_allowed() -> None:
+    x = np.ones((1, 6, 6, 1), f32)
+    k = np.ones((2, 2, 1, 1), f32)
+    out = np.zeros((1, 2, 2, 1), f32)
+    got = ops.conv_2d_nhwc_hwcf(x, k, outs=[out], backend="loops")
+    np.testing.assert_array_equal(got, np.full((1, 2, 2, 1), 4, f32))
+
+
+def test_index_attribute_length_and_kind() -> None:
+    x, k, o = np.ones((1, 4, 4, 1), f32), np.ones((2, 2, 1, 1), f32), np.zeros((1, 3, 3, 1), f32)
+    with raises("conv_2d_nhwc_hwcf: attribute 'strides' expects 2 integers, got 1: [1]"):
+        ops.conv_2d_nhwc_hwcf(x, k, outs=[o], strides=[1])
+    with raises("conv_2d_nhwc_hwcf: attribute 'dilations' expects 2 integers, got 'ab'"):
+        ops.conv_2d_nhwc_hwcf(x, k, outs=[o], dilations="ab")
+    with raises("conv_2d_nhwc_hwcf: attribute 'strides' expects 2 integers, got [1.0, 2]"):
+        ops.conv_2d_nhwc_hwcf(x, k, outs=[o], strides=[1.0, 2])
+
+
+def test_index_attributes_substitute_into_the_maps() -> None:
+    op = ops.Conv2DNhwcHwcfOp.from_types(
+        [
+            ShapedType("memref", (1, 9, 9, 2), F32),
+            ShapedType("memref", (2, 2, 2, 3), F32),
+            ShapedType("memref", (1, 3, 4, 3), F32),
+        ],
+        strides=(3, 2),
+        dilations=(2, 1),
+    )
+    assert (
+        str(op.indexing_maps[0])
+        == "(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 3 + d4 * 2, d2 * 2 + d5, d6)"
+    )
+    assert op.attributes == {"strides": (3, 2), "dilations": (2, 1)}
+    assert op.loop_ranges() == (1, 3, 4, 3, 2, 2, 2)
+
+
+def test_function_attribute_must_name_a_function_of_its_kind() -> None:
+    a = np.ones((2, 2), f32)
+    with raises(
+        "matmul: attribute 'cast' expects a type function (cast_signed, cast_unsigned), got 'mul'"
+    ):
+        ops.matmul(a, a, outs=[a.copy()], cast="mul")
+    with raises(
+        "elemwise_unary: attribute 'fun' expects a unary function"
+        " (exp, log, abs, ceil, floor, negf, reciprocal, round, sqrt, rsqrt, square,"
+        " tanh, erf), got 'add'"
+    ):
+        ops.elemwise_unary(a, outs=[a.copy()], fun="add")
+
+
+def test_function_attributes_accept_dsl_objects() -> None:
+    from linalg_odsgen.dsl import BinaryFn, TypeFn
+
+    a = np.array([[-1]], np.int8)
+    out = np.zeros((1, 1), np.int32)
+    got = ops.elemwise_binary(a, a, outs=[out], fun=BinaryFn.mul, cast=TypeFn.cast_unsigned)
+    assert got[0, 0] == 255 * 255
+
+
+def test_unknown_attribute() -> None:
+    a = np.ones((2, 2), f32)
+    with raises("matmul: unknown attribute 'strides'; this op takes: cast"):
+        ops.matmul(a, a, outs=[a.copy()], strides=[1, 1])
+
+
+def test_type_variable_bound_twice_to_different_types() -> None:
+    with raises(
+        "add: operand 'rhs' has element type f16 but type variable T1 is already bound to f32 "
+        "by operand 'lhs'"
+    ):
+        ops.add(np.ones(2, f32), np.ones(2, np.float16), outs=[np.zeros(2, f32)])
+
+
+def test_fixed_type_operands_must_have_that_type() -> None:
+    a = np.ones((2, 2), np.int8)
+    with raises(
+        "quantized_matmul: operand 'AZp' must have element type i32 (fixed type I32), got f32"
+    ):
+        ops.quantized_matmul(a, a, np.float32(1), 0, outs=[np.zeros((2, 2), np.int32)])
+
+
+def test_python_scalars_take_their_type_variable_binding() -> None:
+    out = np.zeros(3, np.int8)
+    np.testing.assert_array_equal(ops.fill(-3, outs=[out], backend="loops"), [-3, -3, -3])
+    with raises("fill: operand 'value': 1000 does not fit in i8"):
+        ops.fill(1000, outs=[out])
+    with raises("fill: operand 'value': 2.5 is not a i8 value"):
+        ops.fill(2.5, outs=[out])
+
+
+def test_unsupported_dtype() -> None:
+    a = np.ones((2, 2), np.complex64)
+    with pytest.raises(OpError, match=r"^matmul: operand 'A': unsupported NumPy dtype complex64"):
+        ops.matmul(a, a, outs=[np.zeros((2, 2), f32)])
+
+
+def test_scalar_operand_rejects_arrays() -> None:
+    with raises("fill: operand 'value' is a scalar; got an array of shape (2,)"):
+        ops.fill(np.ones(2, f32), outs=[np.zeros(2, f32)])
+
+
+def test_from_types_allows_dynamic_sizes() -> None:
+    op = ops.MatmulOp.from_types(
+        [
+            ShapedType("tensor", (None, 3), I8),
+            ShapedType("tensor", (3, None), I8),
+            ShapedType("tensor", (None, None), I32),
+        ]
+    )
+    assert op.loop_ranges() == (None, None, 3)
+    assert op.loop_ranges([(2, 3), (3, 5), (2, 5)]) == (2, 5, 3)
+    with raises(
+        "matmul: operand 'C' dim 1 has size 4 but loop d1 has size 5 (from operand 'B' dim 1)"
+    ):
+        op.verify_shapes([(2, 3), (3, 5), (2, 4)])
+
+
+def test_from_types_checks_operand_kinds() -> None:
+    with raises("fill: operand 'value' is a scalar; got type tensor<f32>"):
+        ops.FillOp.from_types([ShapedType("tensor", (), F32), ShapedType("tensor", (2,), F32)])
+    with raises("matmul: expected 3 operands (A, B, C), got 1"):
+        ops.MatmulOp.from_types([F32])
+
+
+def test_instance_api_for_printers_and_backends() -> None:
+    op = ops.QuantizedMatmulOp.from_types(
+        [
+            ShapedType("tensor", (2, 3), I8),
+            ShapedType("tensor", (3, 4), I8),
+            I32,
+            I32,
+            ShapedType("tensor", (2, 4), I32),
+        ]
+    )
+    assert [d.name for d in op.value_operands] == ["A", "B", "AZp", "BZp", "C"]
+    assert (op.num_inputs, op.num_outputs) == (4, 1)
+    assert op.element_types == (I8, I8, I32, I32, I32)
+    assert op.shapes == ((2, 3), (3, 4), (), (), (2, 4))
+    assert op.type_bindings["T1"] == I8 and op.type_bindings["U"] == I32
+    assert all(m.num_symbols == 0 for m in op.indexing_maps)
+    assert [a.type for a in op.region.args] == [I8, I8, I32, I32, I32]
+
+
+def test_unknown_backend() -> None:
+    with pytest.raises(DiagnosticError, match="unknown backend 'gpu'"):
+        get_backend("gpu")
+
+
+def test_outputs_are_updated_in_place_and_returned() -> None:
+    a = np.ones((2, 2), f32)
+    c = np.full((2, 2), 10, f32)
+    got = ops.matmul(a, a, outs=[c], backend="loops")
+    assert got is c
+    np.testing.assert_array_equal(c, np.full((2, 2), 12, f32))
