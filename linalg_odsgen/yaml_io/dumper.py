@@ -3,7 +3,8 @@
 Canonical means: what MLIR's OpDSL writes for the same op — PyYAML block style,
 two-space indentation, sequences not indented under their key, plain scalars
 folded at 80 columns, multi-line docs as `|-` literal blocks, empty lists as
-`[]`, and a fixed key order per node (optional keys only when set). We build
+`[]`, non-ASCII characters as escapes in double quotes, and a fixed key order
+per node (optional keys only when set). We build
 PyYAML's node graph ourselves, with the Linalg tags on it, and let PyYAML's
 pure-Python emitter lay it out; no representers, so no object is ever guessed.
 """
@@ -35,9 +36,10 @@ WIDTH = 80
 
 
 def _str(text: str) -> ScalarNode:
-    # Multi-line text reads best as a literal block; the emitter falls back to a
-    # quoted style by itself when a literal block cannot hold the text exactly.
-    return ScalarNode(STR_TAG, text, style="|" if "\n" in text else None)
+    # Text of several lines is written as a literal block, as upstream does; the
+    # emitter falls back to a quoted style by itself when a literal block cannot
+    # hold the text exactly (trailing spaces, control characters, non-ASCII).
+    return ScalarNode(STR_TAG, text, style="|" if len(text.splitlines()) > 1 else None)
 
 
 def _int(value: int) -> ScalarNode:
@@ -165,7 +167,7 @@ def _serialize(node: Node) -> str:
         explicit_start=True,
         width=WIDTH,
         indent=2,
-        allow_unicode=True,
+        allow_unicode=False,  # upstream's default: non-ASCII text is written as escapes
         line_break="\n",
     )
 
