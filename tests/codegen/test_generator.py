@@ -51,7 +51,7 @@ def test_module_has_a_class_and_function_per_op(generated) -> None:
     assert list(module.OPS) == [op.name for op in library.ops]
     for op in library.ops:
         cls = module.OPS[op.name]
-        assert cls.OP_NAME == op.name and cls.CPP_CLASS_NAME == op.metadata.cpp_class_name
+        assert op.name == cls.OP_NAME and op.metadata.cpp_class_name == cls.CPP_CLASS_NAME
         assert getattr(module, cls.__name__) is cls
         assert callable(getattr(module, op.name))
 
@@ -61,11 +61,11 @@ def test_class_attributes_restate_the_model(generated) -> None:
     for op in library.ops:
         cls = module.OPS[op.name]
         s = op.structured_op
-        assert cls.OPERANDS == s.args
-        assert cls.STATIC_INDEXING_MAPS == s.indexing_maps
-        assert cls.ITERATOR_TYPES == s.iterator_types
-        assert cls.DOC == op.metadata.doc
-        assert cls.IMPLEMENTS == op.metadata.implements and cls.DEFINES == op.metadata.defines
+        assert s.args == cls.OPERANDS
+        assert s.indexing_maps == cls.STATIC_INDEXING_MAPS
+        assert s.iterator_types == cls.ITERATOR_TYPES
+        assert op.metadata.doc == cls.DOC
+        assert op.metadata.implements == cls.IMPLEMENTS and op.metadata.defines == cls.DEFINES
 
 
 def test_generation_is_deterministic(generated) -> None:
