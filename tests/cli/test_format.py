@@ -1,0 +1,175 @@
+"""`linalg-ods-gen format`: canonical output, --check, atomic -o, clean failures."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from linalg_odsgen.cli import main
+
+REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
+
+
+def run(*args: str, stdin: bytes | None = None):
+    return CliRunner().invoke(main, ["format", *args], input=stdin, catch_exceptions=False)
+
+
+@pytest.fixture
+def ref(tmp_path: Path) -> Path:
+    path = tmp_path / "ops.yaml"
+    shutil.copyfile(REFERENCE, path)
+    return path
+
+
+@pytest.fixture
+def messy(tmp_path: Path) -> Path:
+    """The reference with layout noise a person might add: same ops, not canonical."""
+    text = REFERENCE.read_text()
+    text = text.replace("  name: copy\n", "  name:    copy   # the first op\n", 1)
+    text = text.replace("  iterator_types: []\n", "  iterator_types: [ ]\n", 1)
+    path = tmp_path / "messy.yaml"
+    path.write_text(text)
+    return path
+
+
+@pytest.fixture
+def bad(tmp_path: Path) -> Path:
+    path = tmp_path / "bad.yaml"
+    path.write_text("--- !LinalgOpConfig\nmetadata: [\n")
+    return path
+
+
+def test_reference_is_reproduced_on_stdout(ref: Path) -> None:
+    result = run(str(ref))
+    assert result.exit_code == 0
+    assert result.stdout_bytes == REFERENCE.read_bytes()
+
+
+def test_output_file_gets_the_canonical_text(messy: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.yaml"
+    result = run(str(messy), "-o", str(out))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    assert out.read_bytes() == REFERENCE.read_bytes()
+
+
+def test_in_place_format_rewrites_the_file(messy: Path) -> None:
+    result = run(str(messy), "-o", str(messy))
+    assert result.exit_code == 0
+    assert messy.read_bytes() == REFERENCE.read_bytes()
+
+
+def test_stdin_and_stdout_dash(ref: Path) -> None:
+    result = run("-", stdin=REFERENCE.read_bytes())
+    assert result.exit_code == 0
+    assert result.stdout_bytes == REFERENCE.read_bytes()
+
+
+def test_check_passes_silently_on_canonical_file(ref: Path) -> None:
+    before = ref.stat().st_mtime_ns
+    result = run(str(ref), "--check")
+    assert result.exit_code == 0
+    assert result.stdout == "" and result.stderr == ""
+    assert ref.stat().st_mtime_ns == before
+
+
+def test_check_fails_with_a_diff_and_writes_nothing(messy: Path) -> None:
+    before = messy.read_bytes()
+    result = run(str(messy), "--check")
+    assert result.exit_code == 1
+    assert "-  name:    copy   # the first op\n+  name: copy\n" in result.stdout
+    assert "-  iterator_types: [ ]\n+  iterator_types: []\n" in result.stdout
+    assert "not in canonical form" in result.stderr
+    assert messy.read_bytes() == before
+    assert sorted(p.name for p in messy.parent.iterdir()) == ["messy.yaml"]
+
+
+def test_check_notices_a_byte_order_mark(ref: Path) -> None:
+    ref.write_bytes(b"\xef\xbb\xbf" + REFERENCE.read_bytes())
+    result = run(str(ref), "--check")
+    assert result.exit_code == 1
+    assert "-\ufeff--- !LinalgOpConfig\n+--- !LinalgOpConfig\n" in result.stdout
+
+
+def test_check_cannot_be_combined_with_output(ref: Path, tmp_path: Path) -> None:
+    result = run(str(ref), "--check", "-o", str(tmp_path / "x.yaml"))
+    assert result.exit_code == 2
+    assert not (tmp_path / "x.yaml").exists()
+
+
+def test_bad_input_leaves_existing_output_untouched(bad: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.yaml"
+    out.write_text("precious\n")
+    os.utime(out, ns=(1_000_000_000, 1_000_000_000))
+    result = run(str(bad), "-o", str(out))
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"{bad}:3:1: error: invalid YAML")
+    assert "Traceback" not in result.stderr
+    assert out.read_text() == "precious\n"
+    assert out.stat().st_mtime_ns == 1_000_000_000
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.yaml", "out.yaml"]
+
+
+def test_bad_input_creates_no_output(bad: Path, tmp_path: Path) -> None:
+    out = tmp_path / "new.yaml"
+    result = run(str(bad), "-o", str(out))
+    assert result.exit_code == 1
+    assert not out.exists()
+
+
+def test_model_errors_name_the_op_and_position(tmp_path: Path) -> None:
+    text = REFERENCE.read_text().replace("kind: input_tensor", "kind: input_tensr", 1)
+    path = tmp_path / "ops.yaml"
+    path.write_text(text)
+    result = run(str(path))
+    assert result.exit_code == 1
+    line = text[: text.index("input_tensr")].count("\n") + 1
+    assert result.stderr.startswith(f"{path}:{line}:11: error: [op copy] unknown operand kind")
+    assert result.stdout == ""
+
+
+def test_python_tags_are_refused_and_not_run(tmp_path: Path) -> None:
+    marker = tmp_path / "pwned"
+    path = tmp_path / "evil.yaml"
+    path.write_text(f"--- !!python/object/apply:os.system ['touch {marker}']\n")
+    result = run(str(path))
+    assert result.exit_code == 1
+    assert "!!python/object/apply:os.system is refused" in result.stderr
+    assert not marker.exists()
+
+
+def test_missing_file_is_a_diagnostic(tmp_path: Path) -> None:
+    result = run(str(tmp_path / "nope.yaml"))
+    assert result.exit_code == 1
+    assert "cannot read file" in result.stderr
+
+
+def test_empty_file_formats_to_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "empty.yaml"
+    path.write_text("")
+    assert run(str(path)).stdout == ""
+    assert run(str(path), "--check").exit_code == 0
+
+
+def test_help_documents_every_option() -> None:
+    result = run("--help")
+    assert result.exit_code == 0
+    for option in ("-o, --output OUT", "--check", "FILE"):
+        assert option in result.stdout
+
+
+def test_console_script_exit_codes_and_no_traceback(bad: Path, ref: Path) -> None:
+    exe = shutil.which("linalg-ods-gen")
+    cmd = [exe] if exe else [sys.executable, "-m", "linalg_odsgen"]
+    ok = subprocess.run([*cmd, "format", str(ref), "--check"], capture_output=True)
+    assert ok.returncode == 0
+    fail = subprocess.run([*cmd, "format", str(bad)], capture_output=True, text=True)
+    assert fail.returncode == 1
+    assert "Traceback" not in fail.stderr and "error:" in fail.stderr
