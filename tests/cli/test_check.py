@@ -1,0 +1,89 @@
+"""`linalg-ods-gen check` and scripts/regenerate.py on a temporary copy of the repository."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from linalg_odsgen.cli import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _regenerate_main():
+    spec = importlib.util.spec_from_file_location("regenerate", REPO / "scripts" / "regenerate.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.main
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    root = tmp_path / "repo"
+    (root / "opspecs").mkdir(parents=True)
+    (root / "generated").mkdir()
+    shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
+    for path in (REPO / "opspecs").glob("core_named_ops.*"):
+        shutil.copy(path, root / "opspecs" / path.name)
+    shutil.copy(REPO / "generated" / "core_named_ops.py", root / "generated" / "core_named_ops.py")
+    return root
+
+
+def check(root: Path):
+    return CliRunner().invoke(main, ["check", "--root", str(root)])
+
+
+def test_the_repository_itself_is_up_to_date() -> None:
+    result = check(REPO)
+    assert result.exit_code == 0, result.stdout + result.stderr
+
+
+def test_fresh_copy_passes(checkout: Path) -> None:
+    result = check(checkout)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert "2 generated files up to date" in result.stdout
+
+
+def test_stale_generated_module_fails_until_regenerated(checkout: Path) -> None:
+    module = checkout / "generated" / "core_named_ops.py"
+    module.write_text(module.read_text().replace('OP_NAME = "fill"', 'OP_NAME = "fil"'))
+    result = check(checkout)
+    assert result.exit_code == 1
+    assert "--- a/generated/core_named_ops.py" in result.stdout
+    assert '+    OP_NAME = "fill"' in result.stdout
+    assert "generated/core_named_ops.py: stale" in result.stderr
+    assert _regenerate_main()(["--root", str(checkout)]) == 0
+    assert check(checkout).exit_code == 0
+
+
+def test_dsl_change_makes_both_yaml_and_module_stale(checkout: Path) -> None:
+    dsl = checkout / "opspecs" / "core_named_ops.py"
+    text = dsl.read_text()
+    assert "def matmul(" in text
+    dsl.write_text(text.replace("def matmul(", "def matmul_renamed(", 1))
+    result = check(checkout)
+    assert result.exit_code == 1
+    assert "opspecs/core_named_ops.yaml: stale" in result.stderr
+    assert "generated/core_named_ops.py: stale" in result.stderr
+    assert "matmul_renamed" in result.stdout
+    assert _regenerate_main()(["--root", str(checkout)]) == 0
+    assert check(checkout).exit_code == 0
+    assert "matmul_renamed" in (checkout / "generated" / "core_named_ops.py").read_text()
+
+
+def test_missing_generated_file_is_reported(checkout: Path) -> None:
+    (checkout / "generated" / "core_named_ops.py").unlink()
+    result = check(checkout)
+    assert result.exit_code == 1
+    assert "generated/core_named_ops.py: missing" in result.stderr
+
+
+def test_outside_a_checkout_is_a_clear_error(tmp_path: Path) -> None:
+    result = check(tmp_path)
+    assert result.exit_code == 1
+    assert "not inside a linalg-ods-gen checkout" in result.stderr
