@@ -390,3 +390,67 @@ def test_readme_example_runs() -> None:
     b = np.ones((3, 4), np.float32)
     c = np.zeros((2, 4), np.float32)
     np.testing.assert_array_equal(ops.matmul(a, b, outs=[c]), np.full((2, 4), 3, np.float32))
+
+
+@pytest.mark.slow
+def test_ops_import_and_run_from_an_installed_wheel(tmp_path: Path) -> None:
+    """Build a wheel from a copy of the sources, install it into a fresh venv (dependencies
+    come from the system site-packages, nothing is downloaded) and run matmul from it."""
+    import shutil
+    import subprocess
+    import venv
+
+    repo = Path(__file__).resolve().parents[1]
+    src = tmp_path / "src"
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
+    for name in ("linalg_odsgen", "opspecs", "generated", "schemas"):
+        shutil.copytree(repo / name, src / name, ignore=ignore)
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(repo / name, src / name)
+    dist = tmp_path / "dist"
+    # Offline when the installed setuptools can build wheels; else pip fetches the build
+    # backend into an isolated environment (skip when that is impossible).
+    offline = importlib.util.find_spec("wheel") is not None
+    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(src)]
+    if offline:
+        build.insert(4, "--no-build-isolation")
+    try:
+        subprocess.run(build, check=True, capture_output=True, text=True, timeout=300)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
+        if offline:
+            raise
+        pytest.skip(f"cannot build a wheel without network access: {exc}")
+    (wheel,) = dist.glob("linalg_ods_gen-*.whl")
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, system_site_packages=True, with_pip=False)
+    python = env_dir / "bin" / "python"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "--no-deps",
+            "--no-index",
+            "-q",
+            str(wheel),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    script = (
+        "import numpy as np\n"
+        "from linalg_odsgen import ops\n"
+        "a = np.arange(6, dtype=np.float32).reshape(2, 3)\n"
+        "c = np.zeros((2, 2), np.float32)\n"
+        "print(ops.matmul(a, a.T.copy(), outs=[c], backend='loops').tolist())\n"
+        "print(ops.__file__)\n"
+    )
+    run = subprocess.run(
+        [str(python), "-c", script], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    result, location = run.stdout.splitlines()
+    assert result == "[[5.0, 14.0], [14.0, 50.0]]"
+    assert location.startswith(str(env_dir))
