@@ -22,6 +22,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import ml_dtypes
 import numpy as np
@@ -39,11 +40,14 @@ from linalg_odsgen.types import ElementType
 
 STRATEGIES: tuple[str, ...] = ("ordered", "reduce", "gemm")
 
-# Cost model, in nanoseconds (rough, measured on a laptop-class x86 core).
-_C_CALL = 2500.0  # one NumPy call plus the Python around it
-_C_ELEM = 1.0  # one element through one elementwise op
-_C_MAC = {"f32": 0.02, "f64": 0.04, "int": 0.05, "bool": 1.0}
-_C_MAC_THIN = 0.4  # matrix-vector shapes are memory bound
+# Cost model, in nanoseconds, calibrated with scripts/bench.py on a 2-core x86 VM.
+_C_CALL = 4000.0  # one NumPy call plus the Python around it, per loop step
+_C_ELEM = 0.7  # one element through one elementwise op on views
+_C_REDUCE = 2.5  # one element folded by a multi-axis NumPy reduction of a strided view
+_C_GATHER = 1.5  # one element copied when a factor is rearranged for matmul
+_C_MAC = {"f32": 0.2, "f64": 0.4, "int": 0.5, "bool": 1.5}
+_C_MAC_THIN = 0.5  # matrix-vector shapes are memory bound ...
+_C_MAC_SMALL_K = 25.0  # ... and short contractions pay per output element
 
 _SMALL_FLOATS = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
 
@@ -212,10 +216,13 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
     region = info.region
     seq = set(p.seq_dims)
     all_ops = info.ops_for(region.yields)
+    # Loop-invariant ops run once per tile (only worth it when there is a loop).
     hoisted = [
         op
         for op in all_ops
-        if not (info.dims[op.result.id] & seq) and not info.reads_output[op.result.id]
+        if p.points(p.seq_dims) > 1
+        and not (info.dims[op.result.id] & seq)
+        and not info.reads_output[op.result.id]
     ]
     hoisted_ids = {op.result.id for op in hoisted}
     loop_ops = [op for op in all_ops if op.result.id not in hoisted_ids]
@@ -256,31 +263,41 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
             tuple(p.ranges[d] if d in seq else extents[d] for d in all_dims),
         )
         views = _leaf_views(p, full, sorted(set(leaf_args) | set(out_args)))
-        deps = {i: p.accesses[i].used_dims for i in views}
         vindex = _index_arrays(
             Space(p.vector_dims, full.origin, tuple(extents[d] for d in p.vector_dims))
         )
         point: dict[int, int] = dict.fromkeys(seq_dims, 0)
+        # Per view: an index template (slices along vector dims, 0 along sequential
+        # dims) and the template slots the current sequential point fills in.
+        keys: dict[int, list[Any]] = {}
+        slots: dict[int, list[tuple[int, int]]] = {}
+        for i in views:
+            deps = p.accesses[i].used_dims
+            keys[i] = [0 if d in seq else slice(None) for d in all_dims] + [Ellipsis]
+            slots[i] = [(pos, d) for pos, d in enumerate(all_dims) if d in seq and d in deps]
 
         def at(i: int) -> np.ndarray:
-            """View `i` at the current sequential point (index 0 along dims it ignores)."""
-            key = tuple(
-                (point[d] if d in deps[i] else 0) if d in seq else slice(None) for d in all_dims
-            )
-            return views[i][(*key, Ellipsis)]  # Ellipsis: a 0-d view, never a scalar copy
+            """View `i` at the current sequential point (a 0-d view, never a scalar copy)."""
+            key = keys[i]
+            for pos, d in slots[i]:
+                key[pos] = point[d]
+            return views[i][tuple(key)]
 
         def index_of(d: int) -> np.ndarray:
             return np.array(point[d], dtype=np.int64) if d in seq else vindex(d)
 
         env: dict[int, np.ndarray] = {i: at(i) for i in leaf_args}
         evaluate(hoisted, env, vindex)
-        varying = [i for i in leaf_args if deps[i] & seq]
+        varying = [i for i in leaf_args if slots[i]]
+        outs = [at(i) for i in out_args]
+        varying_outs = any(slots[i] for i in out_args)
         for spoint in itertools.product(*seq_ranges):
             point.update(zip(seq_dims, spoint, strict=True))
             step_env = dict(env)
             for i in varying:
                 step_env[i] = at(i)
-            outs = [at(i) for i in out_args]
+            if varying_outs:
+                outs = [at(i) for i in out_args]
             if direct_id is not None:
                 evaluate(loop_ops, step_env, index_of, {direct_id: outs[0]})
                 continue
@@ -372,9 +389,8 @@ def plan_reduce(p: Problem, reds: Sequence[Reduction], limit: int) -> Plan:
 
     tile = fit_tile(p.ranges, all_dims, bytes_of, limit)
     n_tiles = math.prod(-(-r // t) for r, t in zip(p.ranges, tile, strict=True))
-    cost = (
-        n_tiles * _C_CALL * (len(ops) + 2 * len(reds))
-        + math.prod(p.ranges) * (len(ops) + len(reds)) * _C_ELEM
+    cost = n_tiles * _C_CALL * (len(ops) + 2 * len(reds)) + math.prod(p.ranges) * (
+        len(ops) * _C_ELEM + len(reds) * _C_REDUCE
     )
     arg_ids = {a.id for a in region.args}
     leaf_args = [i for i in _arg_ids(ops, values) if i in arg_ids]
@@ -454,9 +470,9 @@ def _layout(xd: Sequence[int], yd: Sequence[int], vd: Sequence[int]) -> _Layout:
     )
 
 
-def _mac_cost(t: ElementType, m: int, n: int) -> float:
+def _mac_cost(t: ElementType, m: int, n: int, k: int) -> float:
     if m == 1 or n == 1:
-        return _C_MAC_THIN
+        return _C_MAC_THIN + _C_MAC_SMALL_K / max(k, 1)
     if t.is_bool:
         return _C_MAC["bool"]
     if t.is_float:
@@ -545,8 +561,9 @@ def plan_gemm(p: Problem, c: Contraction, limit: int) -> Plan:
     macs = p.points(lay.batch + lay.m + lay.n + lay.k)
     cost = (
         n_tiles * _C_CALL * (len(x_ops) + len(y_ops) + 6)
-        + (p.points(xd) * (len(x_ops) + 1) + p.points(yd) * (len(y_ops) + 1)) * _C_ELEM
-        + macs * _mac_cost(t, msz, nsz)
+        + (p.points(xd) * len(x_ops) + p.points(yd) * len(y_ops)) * _C_ELEM
+        + (p.points(xd) + p.points(yd)) * _C_GATHER
+        + macs * _mac_cost(t, msz, nsz, p.points(lay.k + lay.xr + lay.yr))
         + p.points(vd) * 2 * _C_ELEM
     )
     arg_ids = {a.id for a in region.args}

@@ -134,35 +134,31 @@ def _float_bits(x: np.ndarray) -> np.ndarray:
 
 
 def _ieee_minmax(ufunc: np.ufunc, combine_bits: np.ufunc) -> VecFn:
-    """maximumf/minimumf (and the num variants): fix the result where it is a signed zero.
+    """maximumf/minimumf (and the num variants) with MLIR's signed-zero order.
 
     NumPy's maximum/minimum pick either zero when comparing -0.0 with +0.0; MLIR
-    orders -0.0 < +0.0. Where both operands are zeros, the wanted zero's bits are
-    the `and` (max) or `or` (min) of the operands' bits; only zero results need a look.
+    orders -0.0 < +0.0. Only where both operands are zeros does that matter, and
+    there the wanted zero's bits are the `and` (max) or `or` (min) of the
+    operands' bits. Operands without zeros (the common case) take one ufunc call.
     """
 
     def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
         x, y = a
-        dt = op.result.type.dtype
-        if out is not None and out.dtype == dt and not _overlaps(out, x, y):
-            r = ufunc(x, y, out=out)
-        else:
-            r = _finish(ufunc(x, y), op.result.type, None)
-        zero = r == 0
-        if zero.any():
-            zero &= x == y  # both operands zero: pick by sign bits
-            bx, by = np.broadcast_arrays(_float_bits(np.asarray(x)), _float_bits(np.asarray(y)))
-            fixed = combine_bits(bx, by).view(dt)
-            if r.shape != zero.shape or not r.flags.writeable:
-                r = np.array(np.broadcast_to(r, zero.shape))
-            np.copyto(r, fixed, where=zero)
-        return _finish(r, op.result.type, out) if r is not out else r
+        t = op.result.type
+        first, second = (x, y) if x.flags.c_contiguous else (y, x)  # cheaper check first
+        if not (np.any(first == 0) and np.any(second == 0)):
+            if out is not None and out.dtype == t.dtype:
+                return ufunc(x, y, out=out)
+            return _finish(ufunc(x, y), t, None)
+        r = np.array(ufunc(x, y), dtype=t.dtype)
+        both_zero = (r == 0) & (x == y)
+        bx, by = np.broadcast_arrays(_float_bits(np.asarray(x)), _float_bits(np.asarray(y)))
+        fixed = combine_bits(bx, by).view(t.dtype)
+        r = np.array(np.broadcast_to(r, both_zero.shape))
+        np.copyto(r, fixed, where=both_zero)
+        return _finish(r, t, out)
 
     return fn
-
-
-def _overlaps(out: np.ndarray, *xs: np.ndarray) -> bool:
-    return any(isinstance(x, np.ndarray) and np.may_share_memory(out, x) for x in xs)
 
 
 def _unary_float(f: Callable[[np.ndarray], np.ndarray]) -> VecFn:

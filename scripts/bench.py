@@ -1,0 +1,534 @@
+#!/usr/bin/env python3
+"""Benchmark the fast backend against hand-written NumPy, the loops backend and MLIR 22.
+
+For every op it prints, in one table:
+- `fast ms`: best wall time of the call form (`ops.foo(..., backend="fast")`,
+  binding and verification included);
+- `numpy ms` and `ratio`: an independent hand-written NumPy version of the same
+  computation (einsum / sliding_window_view / tap loops), and fast / numpy;
+- `loops x`: speed-up of fast over the `loops` backend on a small size of the op
+  (the size is in the `small` column);
+- `mlir ms` / `vs mlir`: the named op compiled by `mlir-opt-22` (convert to loops,
+  lower to LLVM) and JIT-run by `mlir-runner-22 -O3`; the time is taken inside
+  the program with `rtclock()` around the op calls, so process start-up and JIT
+  compilation are excluded (only when mlir-22-tools are installed);
+- `peak MiB`: tracemalloc peak of the temporaries the fast backend allocates
+  during one call (the outputs are preallocated and not counted).
+
+Usage: `python scripts/bench.py [--quick] [--ops matmul,add] [--no-mlir] [--repeat N]
+[--temp-limit BYTES] [--markdown]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from linalg_odsgen import ops
+from linalg_odsgen.runtime import fast
+
+Arrays = list[Any]
+
+
+@dataclass(frozen=True)
+class Case:
+    """One benchmark: the op, how to make operands, and the hand-written NumPy version."""
+
+    name: str
+    op: str  # core op name
+    make: Callable[[np.random.Generator, bool], tuple[Arrays, list[np.ndarray], dict[str, Any]]]
+    numpy: Callable[[Arrays, list[np.ndarray], dict[str, Any]], None]
+    describe: str
+
+
+def f32(rng: np.random.Generator, *shape: int) -> np.ndarray:
+    return rng.standard_normal(shape).astype(np.float32)
+
+
+def i8(rng: np.random.Generator, *shape: int) -> np.ndarray:
+    return rng.integers(-128, 128, size=shape).astype(np.int8)
+
+
+# -- hand-written NumPy versions (written from the ops' definitions, not from the backend) --
+
+
+def np_matmul(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    a, b = ins
+    outs[0] += a @ b
+
+
+def np_conv_nhwc_hwcf(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    x, w = ins
+    kh, kw = w.shape[:2]
+    win = sliding_window_view(x, (kh, kw), axis=(1, 2))  # n, oh, ow, c, kh, kw
+    outs[0] += np.tensordot(win, w, axes=([3, 4, 5], [2, 0, 1]))
+
+
+def np_depthwise_nhwc_hwc(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    x, w = ins
+    o = outs[0]
+    oh, ow = o.shape[1:3]
+    for i in range(w.shape[0]):  # one multiply-add per kernel tap
+        for j in range(w.shape[1]):
+            o += x[:, i : i + oh, j : j + ow, :] * w[i, j]
+
+
+def np_pool_max(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    x, k = ins
+    s = attrs["strides"]
+    win = sliding_window_view(x, k.shape, axis=(1, 2))[:, :: s[0], :: s[1]]
+    np.maximum(outs[0], win.max(axis=(-2, -1)), out=outs[0])
+
+
+def np_add(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    np.add(ins[0], ins[1], out=outs[0])
+
+
+def np_exp(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    np.exp(ins[0], out=outs[0])
+
+
+def np_qmatmul(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    a, b, azp, bzp = ins
+    outs[0] += (a.astype(np.int32) - np.int32(azp)) @ (b.astype(np.int32) - np.int32(bzp))
+
+
+# -- operand makers: (rng, small) -> (ins, outs, attrs) ---------------------------------------
+
+
+def mk_matmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    n = 24 if small else 512
+    return [f32(rng, n, n), f32(rng, n, n)], [np.zeros((n, n), np.float32)], {}
+
+
+def mk_batch_matmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    b, n = (2, 16) if small else (8, 256)
+    return [f32(rng, b, n, n), f32(rng, b, n, n)], [np.zeros((b, n, n), np.float32)], {}
+
+
+def mk_conv(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    hw, c = (10, 8) if small else (58, 64)
+    return (
+        [f32(rng, 1, hw, hw, c), f32(rng, 3, 3, c, c)],
+        [np.zeros((1, hw - 2, hw - 2, c), np.float32)],
+        {},
+    )
+
+
+def mk_depthwise(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    hw, c = (18, 16) if small else (58, 64)
+    return (
+        [f32(rng, 1, hw, hw, c), f32(rng, 3, 3, c)],
+        [np.zeros((1, hw - 2, hw - 2, c), np.float32)],
+        {},
+    )
+
+
+def mk_pool(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    hw, c = (33, 16) if small else (58, 64)
+    oh = (hw - 3) // 2 + 1
+    return (
+        [f32(rng, 1, hw, hw, c), np.zeros((3, 3), np.float32)],
+        [np.full((1, oh, oh, c), -np.inf, np.float32)],
+        {"strides": [2, 2]},
+    )
+
+
+def mk_add(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    n = 1 << (15 if small else 22)
+    return [f32(rng, n), f32(rng, n)], [np.empty(n, np.float32)], {}
+
+
+def mk_exp(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    n = 1 << (15 if small else 22)
+    return [f32(rng, n)], [np.empty(n, np.float32)], {}
+
+
+def mk_qmatmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    n = 24 if small else 256
+    return (
+        [i8(rng, n, n), i8(rng, n, n), np.int32(3), np.int32(-5)],
+        [np.zeros((n, n), np.int32)],
+        {},
+    )
+
+
+CASES: tuple[Case, ...] = (
+    Case("matmul", "matmul", mk_matmul, np_matmul, "512x512x512 f32"),
+    Case("batch_matmul", "batch_matmul", mk_batch_matmul, np_matmul, "8x256x256x256 f32"),
+    Case(
+        "conv_2d_nhwc_hwcf",
+        "conv_2d_nhwc_hwcf",
+        mk_conv,
+        np_conv_nhwc_hwcf,
+        "1x58x58x64 * 3x3x64x64 f32",
+    ),
+    Case(
+        "depthwise_conv_2d_nhwc_hwc",
+        "depthwise_conv_2d_nhwc_hwc",
+        mk_depthwise,
+        np_depthwise_nhwc_hwc,
+        "1x58x58x64 * 3x3x64 f32",
+    ),
+    Case(
+        "pooling_nhwc_max",
+        "pooling_nhwc_max",
+        mk_pool,
+        np_pool_max,
+        "1x58x58x64, 3x3 window, stride 2 f32",
+    ),
+    Case("add", "add", mk_add, np_add, "4M f32"),
+    Case("exp", "exp", mk_exp, np_exp, "4M f32"),
+    Case("quantized_matmul", "quantized_matmul", mk_qmatmul, np_qmatmul, "256^3 i8 -> i32"),
+)
+
+
+# -- timing -----------------------------------------------------------------------------------
+
+
+def best_time(fn: Callable[[], None], repeat: int) -> float:
+    """Best wall time of `repeat` runs (after one warm-up run), in seconds."""
+    fn()
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def peak_bytes(fn: Callable[[], None]) -> int:
+    """tracemalloc peak above the memory already held when `fn` starts."""
+    tracemalloc.start()
+    try:
+        base, _ = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        fn()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return max(0, peak - base)
+
+
+def fresh(outs: list[np.ndarray]) -> list[np.ndarray]:
+    return [o.copy() for o in outs]
+
+
+def check_close(got: np.ndarray, want: np.ndarray) -> bool:
+    if got.dtype.kind == "f":
+        scale = max(1.0, float(np.abs(want).max(initial=0)))
+        return bool(np.allclose(got, want, rtol=1e-3, atol=1e-4 * scale))
+    return bool(np.array_equal(got, want))
+
+
+# -- MLIR 22 ----------------------------------------------------------------------------------
+
+_RUNNER_LIB_DIRS = ("/usr/lib/llvm-22/lib",)
+
+
+def mlir_available() -> bool:
+    return shutil.which("mlir-opt-22") is not None and shutil.which("mlir-runner-22") is not None
+
+
+def _c_runner_utils() -> str | None:
+    for d in _RUNNER_LIB_DIRS:
+        for name in ("libmlir_c_runner_utils.so", "libmlir_c_runner_utils.so.22.1"):
+            path = os.path.join(d, name)
+            if os.path.exists(path):
+                return path
+    return None
+
+
+def _fill_value(t: Any) -> str:
+    return "1.000000e+00" if t.is_float else "1"
+
+
+def mlir_program(op: Any, iterations: int) -> str:
+    """A module that fills the operands, times `iterations` runs of the named op, prints seconds."""
+    from linalg_odsgen.mlir.literals import format_scalar
+    from linalg_odsgen.mlir.printer import Form, operand_signature, print_op
+    from linalg_odsgen.mlir.region import NameScope
+
+    sigs = operand_signature(op, "memref")
+    scope = NameScope()
+    params: list[str] = []
+    names: list[str] = []
+    for j, sig in enumerate(sigs):
+        name = scope.named(f"a{j}")
+        names.append(name)
+        params.append(f"{name}: {sig if sig.kind is not None else sig.element}")
+    lines, _ = print_op(op, Form.NAMED, names, sigs, scope, "    ")
+    kernel = (
+        "  func.func @kernel("
+        + ", ".join(params)
+        + ") {\n"
+        + "\n".join(lines)
+        + "\n    return\n  }\n"
+    )
+    body: list[str] = []
+    args: list[str] = []
+    for j, sig in enumerate(sigs):
+        if sig.kind is None:
+            body.append(f"    %s{j} = arith.constant {format_scalar(1, sig.element)}")
+            args.append(f"%s{j}")
+            continue
+        body.append(f"    %m{j} = memref.alloc() : {sig}")
+        body.append(f"    %f{j} = arith.constant {_fill_value(sig.element)} : {sig.element}")
+        body.append(f"    linalg.fill ins(%f{j} : {sig.element}) outs(%m{j} : {sig})")
+        args.append(f"%m{j}")
+    types = ", ".join(str(s) if s.kind is not None else str(s.element) for s in sigs)
+    body += [
+        "    %c0 = arith.constant 0 : index",
+        "    %c1 = arith.constant 1 : index",
+        f"    %cn = arith.constant {iterations} : index",
+        "    %t0 = func.call @rtclock() : () -> f64",
+        "    scf.for %i = %c0 to %cn step %c1 {",
+        f"      func.call @kernel({', '.join(args)}) : ({types}) -> ()",
+        "    }",
+        "    %t1 = func.call @rtclock() : () -> f64",
+        "    %dt = arith.subf %t1, %t0 : f64",
+        "    func.call @printF64(%dt) : (f64) -> ()",
+        "    func.call @printNewline() : () -> ()",
+    ]
+    body += [
+        f"    memref.dealloc %m{j} : {sig}" for j, sig in enumerate(sigs) if sig.kind is not None
+    ]
+    main = "  func.func @main() {\n" + "\n".join(body) + "\n    return\n  }\n"
+    decls = (
+        "  func.func private @rtclock() -> f64\n"
+        "  func.func private @printF64(f64)\n"
+        "  func.func private @printNewline()\n"
+    )
+    return "module {\n" + decls + kernel + main + "}\n"
+
+
+def mlir_time(op: Any, iterations: int = 1, timeout: float = 600.0) -> float | str:
+    """Seconds per op run of MLIR 22's compiled named op, or a short reason it failed."""
+    from linalg_odsgen.mlir.execution import LOWERING_PASSES
+
+    lib = _c_runner_utils()
+    if lib is None:
+        return "no runner libs"
+    text = mlir_program(op, iterations)
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "bench.mlir")
+        with open(src, "w") as f:
+            f.write(text)
+        lowered = subprocess.run(
+            ["mlir-opt-22", src, *LOWERING_PASSES], capture_output=True, text=True, timeout=timeout
+        )
+        if lowered.returncode != 0:
+            return "mlir-opt failed: " + lowered.stderr.strip().splitlines()[0][:80]
+        llvm = re.sub(r" \{fastmath = #arith\.fastmath<[a-z, ]*>\}", "", lowered.stdout)
+        run = subprocess.run(
+            [
+                "mlir-runner-22",
+                "-e",
+                "main",
+                "-entry-point-result=void",
+                "-O3",
+                f"-shared-libs={lib}",
+            ],
+            input=llvm,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        if run.returncode != 0:
+            return "mlir-runner failed: " + run.stderr.strip().splitlines()[0][:80]
+        try:
+            return float(run.stdout.split()[0]) / iterations
+        except (IndexError, ValueError):
+            return "no timing printed"
+
+
+# -- driver -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    name: str
+    size: str
+    strategy: str
+    fast_ms: float
+    numpy_ms: float
+    ok: bool
+    small: str
+    loops_speedup: float | None
+    mlir_ms: float | str | None
+    peak_mib: float
+
+    @property
+    def ratio(self) -> float:
+        return self.fast_ms / self.numpy_ms
+
+    def cells(self) -> list[str]:
+        mlir = (
+            "-"
+            if self.mlir_ms is None
+            else self.mlir_ms
+            if isinstance(self.mlir_ms, str)
+            else f"{self.mlir_ms:.2f}"
+        )
+        vs_mlir = (
+            f"{self.fast_ms / self.mlir_ms:.3f}"
+            if isinstance(self.mlir_ms, float) and self.mlir_ms > 0
+            else "-"
+        )
+        loops = "-" if self.loops_speedup is None else f"{self.loops_speedup:.0f}x"
+        return [
+            self.name,
+            self.size,
+            self.strategy,
+            f"{self.fast_ms:.2f}",
+            f"{self.numpy_ms:.2f}",
+            f"{self.ratio:.2f}",
+            "ok" if self.ok else "MISMATCH",
+            loops,
+            self.small,
+            mlir,
+            vs_mlir,
+            f"{self.peak_mib:.1f}",
+        ]
+
+
+HEADER = [
+    "op",
+    "size",
+    "strategy",
+    "fast ms",
+    "numpy ms",
+    "ratio",
+    "check",
+    "loops x",
+    "small",
+    "mlir ms",
+    "vs mlir",
+    "peak MiB",
+]
+
+
+def shape_text(ins: Arrays, outs: list[np.ndarray]) -> str:
+    return " ".join(
+        "x".join(map(str, np.shape(v))) or "()" for v in (*ins, *outs) if np.ndim(v) > 0
+    )
+
+
+def bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -> Row:
+    fn = getattr(ops, case.op)
+    cls = ops.OPS[case.op]
+    ins, outs, attrs = case.make(rng, False)
+
+    got = fresh(outs)
+    fn(*ins, outs=got, backend="fast", **attrs)
+    want = fresh(outs)
+    case.numpy(ins, want, attrs)
+    ok = all(check_close(g, w) for g, w in zip(got, want, strict=True))
+
+    work = fresh(outs)  # timed runs accumulate into a scratch output
+    fast_s = best_time(lambda: fn(*ins, outs=work, backend="fast", **attrs), args.repeat)
+    numpy_s = best_time(lambda: case.numpy(ins, work, attrs), args.repeat)
+    peak = peak_bytes(lambda: fn(*ins, outs=work, backend="fast", **attrs))
+    op, operands = cls.from_arrays(*ins, outs=fresh(outs), **attrs)
+    plan = fast.plan(op, operands)
+    strategy = "loops" if plan is None else plan.strategy
+
+    loops_speedup = None
+    small = "-"
+    if not args.no_loops:
+        s_ins, s_outs, s_attrs = case.make(rng, True)
+        small = shape_text(s_ins, s_outs)
+        t0 = time.perf_counter()
+        fn(*s_ins, outs=fresh(s_outs), backend="loops", **s_attrs)
+        loops_s = time.perf_counter() - t0
+        fast_small = best_time(
+            lambda: fn(*s_ins, outs=fresh(s_outs), backend="fast", **s_attrs), args.repeat
+        )
+        loops_speedup = loops_s / fast_small
+
+    mlir_ms: float | str | None = None
+    if args.mlir:
+        try:
+            t = mlir_time(op, iterations=1 if args.quick else 2)
+        except subprocess.TimeoutExpired:
+            t = "timeout"
+        mlir_ms = t * 1e3 if isinstance(t, float) else t
+
+    return Row(
+        case.name,
+        case.describe,
+        strategy,
+        fast_s * 1e3,
+        numpy_s * 1e3,
+        ok,
+        small,
+        loops_speedup,
+        mlir_ms,
+        peak / 2**20,
+    )
+
+
+def format_rows(rows: list[Row], markdown: bool) -> str:
+    table = [HEADER, *[r.cells() for r in rows]]
+    if markdown:
+        out = ["| " + " | ".join(table[0]) + " |", "|" + "---|" * len(table[0])]
+        out += ["| " + " | ".join(r) + " |" for r in table[1:]]
+        return "\n".join(out)
+    widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in table)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="one timed repeat, one MLIR iteration")
+    parser.add_argument("--ops", default="", help="comma-separated benchmark names (default: all)")
+    parser.add_argument("--repeat", type=int, default=None, help="timed repeats (best is kept)")
+    parser.add_argument("--no-mlir", dest="mlir", action="store_false", help="skip MLIR 22")
+    parser.add_argument("--no-loops", action="store_true", help="skip the loops comparison")
+    parser.add_argument(
+        "--temp-limit", type=int, default=None, help="fast backend temp bound (bytes)"
+    )
+    parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    args = parser.parse_args(argv)
+    if args.repeat is None:
+        args.repeat = 1 if args.quick else 5
+    if args.mlir and not mlir_available():
+        args.mlir = False
+    if args.temp_limit is not None:
+        fast.set_temp_limit(args.temp_limit)
+    wanted = {n.strip() for n in args.ops.split(",") if n.strip()}
+    unknown = wanted - {c.name for c in CASES}
+    if unknown:
+        parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
+    cases = [c for c in CASES if not wanted or c.name in wanted]
+
+    print(
+        f"numpy {np.__version__}, OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}, "
+        f"cpus={os.cpu_count()}, temp limit {fast.get_temp_limit() / 2**20:.0f} MiB, "
+        f"mlir={'mlir-runner-22 -O3 (rtclock inside the program)' if args.mlir else 'off'}",
+        flush=True,
+    )
+    rng = np.random.default_rng(0)
+    rows = []
+    for case in cases:
+        rows.append(bench_case(case, args, rng))
+        print(f"  done {case.name}", file=sys.stderr, flush=True)
+    print(format_rows(rows, args.markdown))
+    return 0 if all(r.ok for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
