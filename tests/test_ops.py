@@ -454,3 +454,14 @@ def test_ops_import_and_run_from_an_installed_wheel(tmp_path: Path) -> None:
     result, location = run.stdout.splitlines()
     assert result == "[[5.0, 14.0], [14.0, 50.0]]"
     assert location.startswith(str(env_dir))
+
+
+def test_readme_runtime_section_example_runs() -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme.split("<!-- section: runtime -->")[1].split("<!-- end section: runtime -->")[0]
+    code = section.split("```python\n")[1].split("```")[0]
+    scope: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    # signed pass: a @ -1 = row sums negated; unsigned pass adds row sums * 255 on top
+    np.testing.assert_array_equal(scope["c"], [[-3 + 3 * 255] * 2, [-12 + 12 * 255] * 2])
+    np.testing.assert_array_equal(scope["o"], np.full((1, 2, 2, 1), 4, np.float32))
