@@ -23,7 +23,7 @@ Decisions for edge cases:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -390,13 +390,14 @@ class _DocumentBuilder:
         else:
             frame.key_pos = pos
 
-    def build(self, events: Iterator[Any]) -> LoadedDocument:
+    def build(self, get_event: Callable[[], Any]) -> LoadedDocument:
         """Consume events up to and including the DocumentEndEvent."""
         stack: list[_Frame] = []
         positions = self.positions
         key_positions = self.key_positions
         root: Any = None
-        for event in events:
+        while True:
+            event = get_event()
             cls = type(event)
             if cls is yaml.MappingEndEvent or cls is yaml.SequenceEndEvent:
                 stack.pop()
@@ -429,7 +430,9 @@ class _DocumentBuilder:
             if cls is yaml.ScalarEvent:
                 if tag is not None:
                     self._check_tag(tag, path, pos, "scalar", record=not discard)
-                value: Any = self._scalar_value(event, pos)
+                value: Any = _PLAIN_CACHE.get(event.value, _PLAIN_CACHE)
+                if value is _PLAIN_CACHE or tag is not None or not event.implicit[0]:
+                    value = self._scalar_value(event, pos)
                 if not discard:
                     positions[path] = pos
                     if event.style or event.end_mark.line != mark.line:
@@ -446,7 +449,7 @@ class _DocumentBuilder:
                     self._check_tag(tag, path, pos, kind, record=not discard)
                 if not discard:
                     positions[path] = pos
-            else:  # pragma: no cover - the parser emits nothing else inside a document
+            else:  # the parser emits nothing else inside a document
                 raise self._fatal(pos, f"unexpected YAML event {cls.__name__}")
             if frame is None:
                 root = value
@@ -503,17 +506,6 @@ def _source_line(text: str, index: int, column: int) -> str:
     return text[start : end if end >= 0 else len(text)]
 
 
-def _events(loader: Any) -> Iterator[Any]:
-    get_event = loader.get_event
-    while True:
-        event = get_event()
-        if event is None:
-            return
-        yield event
-        if type(event) is yaml.StreamEndEvent:
-            return
-
-
 def load_documents(source: bytes | str, file: str = "<input>") -> list[LoadedDocument]:
     """Every document of a YAML stream as a plain tree with positions and tags.
 
@@ -525,13 +517,14 @@ def load_documents(source: bytes | str, file: str = "<input>") -> list[LoadedDoc
     docs: list[LoadedDocument] = []
     errors: list[Diagnostic] = []
     try:
-        events = _events(loader)
-        for event in events:
+        get_event = loader.get_event
+        while loader.check_event():
+            event = get_event()
             if not isinstance(event, yaml.DocumentStartEvent):
                 continue  # stream start/end
             start = SourcePos(file, event.start_mark.line + 1, event.start_mark.column + 1)
             builder = _DocumentBuilder(file, len(docs), start)
-            doc = builder.build(events)
+            doc = builder.build(get_event)
             errors.extend(builder.errors)
             docs.append(doc)
     except DiagnosticError as err:
