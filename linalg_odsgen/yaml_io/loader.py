@@ -260,10 +260,6 @@ class PositionMap(Mapping[Path, SourcePos]):
         return f"PositionMap({dict(self)!r})"
 
 
-def _pack(mark: Any) -> int:
-    return (mark.line + 1) << 32 | (mark.column + 1)
-
-
 class _Frame:
     """An open mapping or sequence while its events stream in."""
 
