@@ -74,12 +74,13 @@ def write_output(path: str, text: str) -> None:
 
 
 def unified_diff(old: str, new: str, path: str) -> str:
-    """A unified diff from the file on disk (`a/`) to what would be written (`b/`)."""
+    """A unified diff from the file on disk to what would be written (git-style `a/`, `b/` labels)."""
+    label = path.lstrip("/")
     return "".join(
         difflib.unified_diff(
             old.splitlines(keepends=True),
             new.splitlines(keepends=True),
-            fromfile=f"a/{path}",
-            tofile=f"b/{path}",
+            fromfile=f"a/{label}",
+            tofile=f"b/{label}",
         )
     )
