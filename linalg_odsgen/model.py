@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Union
 
 from linalg_odsgen.affine import AffineMap
 
@@ -180,7 +179,7 @@ class ScalarFn:
     type_var: str | None = None
 
 
-ScalarExpr = Union[ScalarArg, ScalarConst, ScalarIndex, ScalarFn]
+ScalarExpr = ScalarArg | ScalarConst | ScalarIndex | ScalarFn
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,3 @@
-# ruff: noqa: F403, F405, B008
 """Each OpDSL construct on a small op whose expected config is worked out by hand."""
 
 from __future__ import annotations

@@ -1,4 +1,3 @@
-# ruff: noqa: F403, F405, B008
 """Each DSL mistake raises `DslError` naming the op and the line of this file that made it.
 
 The offending line of each case carries a marker comment (`# E:name`); the
