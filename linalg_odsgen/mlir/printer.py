@@ -20,7 +20,7 @@ from linalg_odsgen.model import OperandKind
 from linalg_odsgen.types import ElementType
 
 
-class Form(str, enum.Enum):
+class Form(enum.Enum):
     """Which spelling of the op to print."""
 
     NAMED = "named"

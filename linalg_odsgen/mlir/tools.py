@@ -99,6 +99,7 @@ def mlir_runner(module: str, *, entry: str = "main", timeout: float = 120.0) -> 
         "-e",
         entry,
         "-entry-point-result=void",
+        "-O0",  # JIT compile time dominates; optimisation cannot change IEEE results here
         f"-shared-libs={','.join(libs)}",
         "-",
     ]
