@@ -38,6 +38,7 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from linalg_odsgen import ops
+from linalg_odsgen.model import OperandKind
 from linalg_odsgen.runtime import fast
 
 Arrays = list[Any]
@@ -271,10 +272,11 @@ def mlir_program(op: Any, iterations: int) -> str:
         names.append(name)
         params.append(f"{name}: {sig if sig.kind is not None else sig.element}")
     lines, _ = print_op(op, Form.NAMED, names, sigs, scope, "    ")
+    # noinline keeps the op a real call LLVM cannot fold into the (otherwise dead) timing loop.
     kernel = (
         "  func.func @kernel("
         + ", ".join(params)
-        + ") {\n"
+        + ') attributes {passthrough = ["noinline"]} {\n'
         + "\n".join(lines)
         + "\n    return\n  }\n"
     )
@@ -303,6 +305,19 @@ def mlir_program(op: Any, iterations: int) -> str:
         "    func.call @printF64(%dt) : (f64) -> ()",
         "    func.call @printNewline() : () -> ()",
     ]
+    # Print the first element of every output so the results are observably used.
+    for j, (odef, sig) in enumerate(zip(op.value_operands, sigs, strict=True)):
+        if odef.kind is not OperandKind.OUTPUT_TENSOR:
+            continue
+        idx = ", ".join(["%c0"] * len(sig.shape))
+        body.append(f"    %e{j} = memref.load %m{j}[{idx}] : {sig}")
+        if sig.element.is_float and sig.element.width == 64:
+            body.append(f"    func.call @printF64(%e{j}) : (f64) -> ()")
+        else:
+            conv = "arith.extf" if sig.element.is_float else "arith.sitofp"
+            body.append(f"    %g{j} = {conv} %e{j} : {sig.element} to f64")
+            body.append(f"    func.call @printF64(%g{j}) : (f64) -> ()")
+        body.append("    func.call @printNewline() : () -> ()")
     body += [
         f"    memref.dealloc %m{j} : {sig}" for j, sig in enumerate(sigs) if sig.kind is not None
     ]
