@@ -3,9 +3,11 @@
 
 For every op it prints, in one table:
 - `fast ms`: best wall time of the call form (`ops.foo(..., backend="fast")`,
-  binding and verification included);
-- `numpy ms` and `ratio`: an independent hand-written NumPy version of the same
-  computation (einsum / sliding_window_view / tap loops), and fast / numpy;
+  the runtime's binding and verification included);
+- `backend ms`: the backend alone on an already bound op (`fast.run(op, operands)`);
+- `numpy ms`, `ratio` and `backend ratio`: an independent hand-written NumPy
+  version of the same computation (matmul / sliding_window_view + tensordot /
+  tap loops), and fast / numpy for the call form and for the backend alone;
 - `loops x`: speed-up of fast over the `loops` backend on a small size of the op
   (the size is in the `small` column);
 - `mlir ms` / `vs mlir`: the named op compiled by `mlir-opt-22` (convert to loops,
@@ -111,17 +113,17 @@ def np_qmatmul(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> No
 
 
 def mk_matmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
-    n = 24 if small else 512
+    n = 40 if small else 512
     return [f32(rng, n, n), f32(rng, n, n)], [np.zeros((n, n), np.float32)], {}
 
 
 def mk_batch_matmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
-    b, n = (2, 16) if small else (8, 256)
+    b, n = (4, 26) if small else (8, 256)
     return [f32(rng, b, n, n), f32(rng, b, n, n)], [np.zeros((b, n, n), np.float32)], {}
 
 
 def mk_conv(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
-    hw, c = (10, 8) if small else (58, 64)
+    hw, c = (14, 10) if small else (58, 64)
     return (
         [f32(rng, 1, hw, hw, c), f32(rng, 3, 3, c, c)],
         [np.zeros((1, hw - 2, hw - 2, c), np.float32)],
@@ -139,7 +141,7 @@ def mk_depthwise(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np
 
 
 def mk_pool(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
-    hw, c = (33, 16) if small else (58, 64)
+    hw, c = (57, 16) if small else (58, 64)
     oh = (hw - 3) // 2 + 1
     return (
         [f32(rng, 1, hw, hw, c), np.zeros((3, 3), np.float32)],
@@ -202,12 +204,19 @@ CASES: tuple[Case, ...] = (
 
 def best_time(fn: Callable[[], None], repeat: int) -> float:
     """Best wall time of `repeat` runs (after one warm-up run), in seconds."""
-    fn()
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
+    return best_times([fn], repeat)[0]
+
+
+def best_times(fns: list[Callable[[], None]], repeat: int) -> list[float]:
+    """Best wall time of each function, runs interleaved so load changes hit all alike."""
+    for fn in fns:
         fn()
-        best = min(best, time.perf_counter() - t0)
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            t0 = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - t0)
     return best
 
 
@@ -379,6 +388,7 @@ class Row:
     size: str
     strategy: str
     fast_ms: float
+    backend_ms: float
     numpy_ms: float
     ok: bool
     small: str
@@ -409,8 +419,10 @@ class Row:
             self.size,
             self.strategy,
             f"{self.fast_ms:.2f}",
+            f"{self.backend_ms:.2f}",
             f"{self.numpy_ms:.2f}",
             f"{self.ratio:.2f}",
+            f"{self.backend_ms / self.numpy_ms:.2f}",
             "ok" if self.ok else "MISMATCH",
             loops,
             self.small,
@@ -425,8 +437,10 @@ HEADER = [
     "size",
     "strategy",
     "fast ms",
+    "backend ms",
     "numpy ms",
     "ratio",
+    "backend ratio",
     "check",
     "loops x",
     "small",
@@ -454,10 +468,16 @@ def bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -
     ok = all(check_close(g, w) for g, w in zip(got, want, strict=True))
 
     work = fresh(outs)  # timed runs accumulate into a scratch output
-    fast_s = best_time(lambda: fn(*ins, outs=work, backend="fast", **attrs), args.repeat)
-    numpy_s = best_time(lambda: case.numpy(ins, work, attrs), args.repeat)
+    op, operands = cls.from_arrays(*ins, outs=work, **attrs)
+    fast_s, backend_s, numpy_s = best_times(
+        [
+            lambda: fn(*ins, outs=work, backend="fast", **attrs),
+            lambda: fast.run(op, operands),
+            lambda: case.numpy(ins, work, attrs),
+        ],
+        args.repeat,
+    )
     peak = peak_bytes(lambda: fn(*ins, outs=work, backend="fast", **attrs))
-    op, operands = cls.from_arrays(*ins, outs=fresh(outs), **attrs)
     plan = fast.plan(op, operands)
     strategy = "loops" if plan is None else plan.strategy
 
@@ -487,6 +507,7 @@ def bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -
         case.describe,
         strategy,
         fast_s * 1e3,
+        backend_s * 1e3,
         numpy_s * 1e3,
         ok,
         small,

@@ -27,14 +27,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.model import OperandKind
+from linalg_odsgen.payload import Region
 from linalg_odsgen.runtime.fast.analysis import RegionInfo
 from linalg_odsgen.runtime.fast.engine import STRATEGIES, Plan, Problem, choose
-from linalg_odsgen.runtime.fast.views import linear_access
+from linalg_odsgen.runtime.fast.views import LinearAccess, linear_access
 
 if TYPE_CHECKING:
     from linalg_odsgen.runtime.structured_op import StructuredOp
@@ -91,13 +94,32 @@ def _canonical(value: Any, dtype: np.dtype) -> np.ndarray:
     return arr.astype(dtype)
 
 
-def make_problem(op: StructuredOp, operands: Sequence[Any]) -> Problem | None:
-    """The op bound to its operands, or None when its maps need the loops backend."""
-    accesses = [linear_access(m) for m in op.indexing_maps]
+class _Analysis:
+    """What the maps and the region say, independent of the data (cached per op kind)."""
+
+    def __init__(
+        self,
+        accesses: tuple[LinearAccess, ...],
+        info: RegionInfo,
+        vector_dims: tuple[int, ...],
+        seq_dims: tuple[int, ...],
+        outputs_exact: bool,
+    ) -> None:
+        self.accesses = accesses
+        self.info = info
+        self.vector_dims = vector_dims
+        self.seq_dims = seq_dims
+        self.outputs_exact = outputs_exact
+
+
+@lru_cache(maxsize=1024)
+def _analyse(
+    region: Region, maps: tuple[AffineMap, ...], kinds: tuple[OperandKind, ...]
+) -> _Analysis | None:
+    accesses = [linear_access(m) for m in maps]
     if any(a is None for a in accesses):
         return None
     acc = tuple(a for a in accesses if a is not None)
-    kinds = [d.kind for d in op.value_operands]
     outputs = [i for i, k in enumerate(kinds) if k is OperandKind.OUTPUT_TENSOR]
     out_dims: list[frozenset[int]] = []
     for i in outputs:
@@ -105,33 +127,51 @@ def make_problem(op: StructuredOp, operands: Sequence[Any]) -> Problem | None:
         if pure is None:
             return None
         out_dims.append(frozenset(pure))
-    arrays = tuple(_canonical(v, t.dtype) for v, t in zip(operands, op.element_types, strict=True))
-    shapes = [np.shape(a) for a in arrays]
-    ranges = tuple(int(r) for r in op.loop_ranges(shapes))
-    num_dims = len(ranges)
+    num_dims = maps[0].num_dims if maps else 0
     vector = frozenset.intersection(*out_dims) if out_dims else frozenset()
-    vector_dims = tuple(d for d in range(num_dims) if d in vector)
-    seq_dims = tuple(d for d in range(num_dims) if d not in vector)
-    info = RegionInfo(
-        op.region, [a.used_dims for a in acc], [op.region.args[i].id for i in outputs]
+    info = RegionInfo(region, [a.used_dims for a in acc], [region.args[i].id for i in outputs])
+    return _Analysis(
+        acc,
+        info,
+        tuple(d for d in range(num_dims) if d in vector),
+        tuple(d for d in range(num_dims) if d not in vector),
+        all(d == vector for d in out_dims),
     )
-    return Problem(
-        info=info,
-        accesses=acc,
+
+
+def _bind(op: StructuredOp, operands: Sequence[Any]) -> tuple[Problem, Any] | None:
+    analysis = _analyse(
+        op.region, tuple(op.indexing_maps), tuple(d.kind for d in op.value_operands)
+    )
+    if analysis is None:
+        return None
+    arrays = tuple(_canonical(v, t.dtype) for v, t in zip(operands, op.element_types, strict=True))
+    ranges = tuple(int(r) for r in op.loop_ranges([np.shape(a) for a in arrays]))
+    problem = Problem(
+        info=analysis.info,
+        accesses=analysis.accesses,
         arrays=arrays,
         ranges=ranges,
-        vector_dims=vector_dims,
-        seq_dims=seq_dims,
-        outputs_exact=all(d == vector for d in out_dims),
+        vector_dims=analysis.vector_dims,
+        seq_dims=analysis.seq_dims,
+        outputs_exact=analysis.outputs_exact,
     )
+    key = (analysis, ranges, tuple(a.dtype for a in arrays), get_temp_limit())
+    return problem, key
+
+
+def make_problem(op: StructuredOp, operands: Sequence[Any]) -> Problem | None:
+    """The op bound to its operands, or None when its maps need the loops backend."""
+    bound = _bind(op, operands)
+    return None if bound is None else bound[0]
 
 
 def plan(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) -> Plan | None:
     """The plan the backend would run (None: the loops backend runs the op)."""
-    p = make_problem(op, operands)
-    if p is None:
+    bound = _bind(op, operands)
+    if bound is None:
         return None
-    return choose(p, get_temp_limit(), strategy)
+    return choose(bound[0], get_temp_limit(), strategy, key=bound[1])
 
 
 def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
@@ -149,16 +189,17 @@ def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) 
 
     `strategy` forces one of `STRATEGIES` (ValueError when it does not apply).
     """
-    p = make_problem(op, operands)
-    if p is None:
+    bound = _bind(op, operands)
+    if bound is None:
         from linalg_odsgen.runtime.backends import run_loops
 
         run_loops(op, operands)
         return
+    p, key = bound
     if any(r == 0 for r in p.ranges):
         return
     with np.errstate(all="ignore"):
-        choose(p, get_temp_limit(), strategy).run()
+        choose(p, get_temp_limit(), strategy, key=key).run()
 
 
 def _register() -> None:

@@ -30,6 +30,7 @@ import numpy as np
 from linalg_odsgen.payload import PayloadOp, Value
 from linalg_odsgen.runtime.fast.analysis import Contraction, Reduction, RegionInfo
 from linalg_odsgen.runtime.fast.semantics import (
+    MINMAX_UFUNCS,
     VECTOR_SEMANTICS,
     constant_array,
     signed,
@@ -123,10 +124,13 @@ def evaluate(
     env: dict[int, np.ndarray],
     index_of: Callable[[int], np.ndarray],
     direct: dict[int, np.ndarray] | None = None,
+    zero_free: frozenset[int] = frozenset(),
 ) -> None:
     """Evaluate `ops` in order on arrays, adding results to `env`.
 
-    `direct` maps a value id to an array its producer writes into (the output).
+    `direct` maps a value id to an array its producer writes into (the output);
+    `zero_free` holds ids of float values known to hold no zeros, which lets
+    float min/max skip the signed-zero check.
     """
     for op in ops:
         rid = op.result.id
@@ -137,7 +141,11 @@ def evaluate(
         else:
             args = [env[v.id] for v in op.operands]
             out = direct.get(rid) if direct else None
-            env[rid] = VECTOR_SEMANTICS[op.name](op, args, out)
+            ufunc = MINMAX_UFUNCS.get(op.name)
+            if ufunc is not None and any(v.id in zero_free for v in op.operands):
+                env[rid] = ufunc(*args) if out is None else ufunc(*args, out=out)
+            else:
+                env[rid] = VECTOR_SEMANTICS[op.name](op, args, out)
 
 
 def _index_arrays(space: Space) -> Callable[[int], np.ndarray]:
@@ -256,6 +264,19 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
 
     seq_ranges = [range(p.ranges[d]) for d in seq_dims]
 
+    # Inputs read directly by float min/max: one zero check of the whole array per
+    # run replaces a check per loop step (a sufficient condition, never wrong).
+    minmax_inputs = sorted(
+        {
+            v.id
+            for op in loop_ops
+            if op.name in MINMAX_UFUNCS
+            for v in op.operands
+            if v.id in leaf_args and v.id not in out_args
+        }
+    )
+    zero_free: frozenset[int] = frozenset()
+
     def run_tile(origin: Sequence[int], extents: Sequence[int]) -> None:
         full = Space(
             all_dims,
@@ -299,14 +320,16 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
             if varying_outs:
                 outs = [at(i) for i in out_args]
             if direct_id is not None:
-                evaluate(loop_ops, step_env, index_of, {direct_id: outs[0]})
+                evaluate(loop_ops, step_env, index_of, {direct_id: outs[0]}, zero_free)
                 continue
-            evaluate(loop_ops, step_env, index_of)
+            evaluate(loop_ops, step_env, index_of, None, zero_free)
             values = [step_env[v.id] for v in region.yields]
             for out, val in zip(outs, values, strict=True):
                 np.copyto(out, val, casting="unsafe")
 
     def run() -> None:
+        nonlocal zero_free
+        zero_free = frozenset(i for i in minmax_inputs if not np.any(p.arrays[i] == 0))
         for origin, extents in tiles(p.ranges, tile):
             run_tile(origin, extents)
 
@@ -593,29 +616,49 @@ def plan_gemm(p: Problem, c: Contraction, limit: int) -> Plan:
 # ----------------------------------------------------------------------------- choice
 
 
-def candidate_plans(p: Problem, limit: int) -> dict[str, Plan]:
-    """Every strategy that applies to the problem, planned."""
-    plans = {"ordered": plan_ordered(p, limit)}
+def _builders(p: Problem, limit: int) -> dict[str, Callable[[], Plan]]:
+    """How to plan every strategy that applies to the problem (not planned yet)."""
+    builders: dict[str, Callable[[], Plan]] = {"ordered": lambda: plan_ordered(p, limit)}
     if p.seq_dims and p.outputs_exact:
         reds = p.info.reductions()
         if reds is not None and all(reduce_allowed(r) for r in reds):
-            plans["reduce"] = plan_reduce(p, reds, limit)
+            builders["reduce"] = lambda: plan_reduce(p, reds, limit)
         c = p.info.contraction()
         if c is not None and gemm_allowed(c, p):
-            plans["gemm"] = plan_gemm(p, c, limit)
-    return plans
+            builders["gemm"] = lambda: plan_gemm(p, c, limit)
+    return builders
 
 
-def choose(p: Problem, limit: int, strategy: str | None = None) -> Plan:
-    """The cheapest applicable plan, or the forced `strategy` (ValueError if it does not apply)."""
-    plans = candidate_plans(p, limit)
+def candidate_plans(p: Problem, limit: int) -> dict[str, Plan]:
+    """Every strategy that applies to the problem, planned."""
+    return {name: build() for name, build in _builders(p, limit).items()}
+
+
+# Strategy picked per (analysis, ranges, dtypes, limit): later calls plan only that one.
+_DECISIONS: dict[Any, str] = {}
+_MAX_DECISIONS = 4096
+
+
+def choose(p: Problem, limit: int, strategy: str | None = None, key: Any = None) -> Plan:
+    """The cheapest applicable plan, or the forced `strategy` (ValueError if it does not apply).
+
+    `key` (hashable, identifying the problem up to its data) memoises the choice.
+    """
+    builders = _builders(p, limit)
     if strategy is not None:
-        if strategy not in plans:
+        if strategy not in builders:
             raise ValueError(
-                f"strategy {strategy!r} does not apply; applicable: {', '.join(plans)}"
+                f"strategy {strategy!r} does not apply; applicable: {', '.join(builders)}"
             )
-        return plans[strategy]
-    return min(plans.values(), key=lambda pl: pl.cost_ns)
+        return builders[strategy]()
+    if key is not None and key in _DECISIONS and _DECISIONS[key] in builders:
+        return builders[_DECISIONS[key]]()
+    best = min((build() for build in builders.values()), key=lambda pl: pl.cost_ns)
+    if key is not None:
+        if len(_DECISIONS) >= _MAX_DECISIONS:
+            _DECISIONS.clear()
+        _DECISIONS[key] = best.strategy
+    return best
 
 
 __all__ = ["STRATEGIES", "Plan", "Problem", "choose", "contract", "evaluate", "fit_tile", "tiles"]

@@ -382,4 +382,19 @@ VECTOR_SEMANTICS: dict[str, VecFn] = {
     "arith.select": _select,
 }
 
-__all__ = ["VECTOR_SEMANTICS", "VecFn", "constant_array", "signed", "unsigned"]
+# Float min/max ops whose NumPy ufunc is exact when either operand has no zeros.
+MINMAX_UFUNCS: dict[str, np.ufunc] = {
+    "arith.maximumf": np.maximum,
+    "arith.minimumf": np.minimum,
+    "arith.maxnumf": np.fmax,
+    "arith.minnumf": np.fmin,
+}
+
+__all__ = [
+    "MINMAX_UFUNCS",
+    "VECTOR_SEMANTICS",
+    "VecFn",
+    "constant_array",
+    "signed",
+    "unsigned",
+]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -27,7 +28,15 @@ class LinearAccess:
     consts: tuple[int, ...]
     num_dims: int
 
-    @property
+    @cached_property
+    def columns(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per loop dim: the (result, coefficient) pairs with a nonzero coefficient."""
+        return tuple(
+            tuple((j, row[d]) for j, row in enumerate(self.coeffs) if row[d] != 0)
+            for d in range(self.num_dims)
+        )
+
+    @cached_property
     def used_dims(self) -> frozenset[int]:
         """Loop dims the access depends on."""
         return frozenset(i for row in self.coeffs for i, c in enumerate(row) if c != 0)
@@ -104,15 +113,20 @@ def strided_view(array: np.ndarray, access: LinearAccess, space: Space) -> np.nd
     Every access inside `space` must be in bounds (the runtime verified the whole
     iteration space); nothing is copied, and the view is writable when `array` is.
     """
+    byte_strides = array.strides
+    columns = access.columns
     shape: list[int] = []
     strides: list[int] = []
     for ax, d in enumerate(space.axes):
-        stride = sum(row[d] * s for row, s in zip(access.coeffs, array.strides, strict=True))
-        depends = any(row[d] != 0 for row in access.coeffs)
-        shape.append(space.sizes[ax] if depends else 1)
-        strides.append(stride if depends else 0)
+        col = columns[d]
+        if col:
+            shape.append(space.sizes[ax])
+            strides.append(sum(c * byte_strides[j] for j, c in col))
+        else:
+            shape.append(1)
+            strides.append(0)
     if array.ndim == 0:
-        return np.lib.stride_tricks.as_strided(array, tuple(shape), tuple(0 for _ in shape))
+        return np.lib.stride_tricks.as_strided(array, tuple(shape), (0,) * len(shape))
     if 0 in shape:
         return np.empty(tuple(shape), dtype=array.dtype)
     first = access.element(space.origin)
