@@ -726,27 +726,30 @@ def _cell(status: Status, ok_text: str) -> str:
 
 
 def format_table(reports: Sequence[OpReport]) -> str:
-    """A Markdown table: op | named verifies | generic equal | execution equal | instances."""
+    """A Markdown table (op | named verifies | generic equal | execution equal | instances),
+    followed by the numbered notes its cells refer to."""
+    notes = sorted({n for r in reports for n in r.notes})
     rows = [("op", "named verifies", "generic equal", "execution equal", "instances")]
     for r in reports:
+        exact = f"yes (libm: max {r.max_ulps} ulp, ≤{MATH_ULPS})" if r.approx else "yes"
         if r.in_mlir:
             named = _cell(r.named, "yes")
             generic = _cell(r.generic, "yes")
-            exe = _cell(r.execution, f"yes (≤{MATH_ULPS} ulp, libm)" if r.approx else "yes")
+            exe = _cell(r.execution, exact)
         else:
             named = "n/a — not in MLIR 22"
             generic = _cell(r.generic, "n/a — not in MLIR 22 (generic verifies)")
-            exe = _cell(
-                r.execution,
-                "generic form: yes" + (f" (≤{MATH_ULPS} ulp, libm)" if r.approx else ""),
-            )
-        rows.append((r.name, named, generic, exe, str(r.cases)))
+            exe = _cell(r.execution, f"generic form: {exact}")
+        marks = "".join(f" [{notes.index(n) + 1}]" for n in r.notes)
+        rows.append((r.name + marks, named, generic, exe, str(r.cases)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for n, row in enumerate(rows):
         lines.append("| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |")
         if n == 0:
             lines.append("|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    for i, note in enumerate(notes, start=1):
+        lines.append(f"\n[{i}] {note}")
     return "\n".join(lines)
 
 

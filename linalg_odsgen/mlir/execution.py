@@ -63,10 +63,10 @@ def _bits_dtype(t: ElementType) -> np.dtype:
 
 def to_bits(value: Any, t: ElementType) -> np.ndarray:
     """The raw bit patterns of an array (or scalar) of element type `t`, as uint64."""
-    arr = np.ascontiguousarray(np.asarray(value, dtype=t.dtype))
+    arr = np.array(value, dtype=t.dtype, order="C")  # keeps 0-d shapes, unlike ascontiguousarray
     if t.is_bool:
         return arr.astype(np.uint64)
-    return arr.view(_bits_dtype(t)).astype(np.uint64)
+    return arr.reshape(-1).view(_bits_dtype(t)).astype(np.uint64).reshape(arr.shape)
 
 
 def _dense(value: Any, t: ElementType, shape: Sequence[int]) -> str:
