@@ -132,7 +132,7 @@ def mk_conv(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndar
 
 
 def mk_depthwise(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
-    hw, c = (18, 16) if small else (58, 64)
+    hw, c = (34, 16) if small else (58, 64)
     return (
         [f32(rng, 1, hw, hw, c), f32(rng, 3, 3, c)],
         [np.zeros((1, hw - 2, hw - 2, c), np.float32)],
@@ -161,7 +161,7 @@ def mk_exp(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarr
 
 
 def mk_qmatmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
-    n = 24 if small else 256
+    n = 40 if small else 256
     return (
         [i8(rng, n, n), i8(rng, n, n), np.int32(3), np.int32(-5)],
         [np.zeros((n, n), np.int32)],
@@ -540,7 +540,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     args = parser.parse_args(argv)
     if args.repeat is None:
-        args.repeat = 1 if args.quick else 5
+        args.repeat = 1 if args.quick else 7
     if args.mlir and not mlir_available():
         args.mlir = False
     if args.temp_limit is not None:
