@@ -17,6 +17,7 @@ import types
 from dataclasses import dataclass
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -53,6 +54,8 @@ TYPE_PAIRS = [
     (np.int32, np.int32),
     (np.int16, np.int8),
     (np.uint8, np.int64),
+    (ml_dtypes.bfloat16, ml_dtypes.bfloat16),
+    (np.float16, np.float32),
 ]
 FLOAT_BINARY = ["add", "sub", "mul", "div", "max_signed", "min_signed", "powf"]
 INT_BINARY = [
@@ -124,7 +127,7 @@ def expr_trees(draw: st.DrawFn, leaves: list[ScalarExpr], is_float: bool, depth:
 def op_configs(draw: st.DrawFn) -> Drawn:
     n = draw(st.integers(1, 4))
     in_dtype, out_dtype = draw(st.sampled_from(TYPE_PAIRS))
-    is_float = np.dtype(out_dtype).kind == "f"
+    is_float = element_type_of(out_dtype).is_float
     par = sorted(draw(st.sets(st.integers(0, n - 1), max_size=n)))
     if not par and n > 3:
         par = [0]
@@ -280,7 +283,11 @@ def operands_for(
 
 
 def assert_same(got: np.ndarray, want: np.ndarray, exact: bool) -> None:
-    if exact or got.dtype.kind != "f":
+    if not element_type_of(got.dtype).is_float:
+        np.testing.assert_array_equal(got, want)
+        return
+    got, want = got.astype(np.float64), want.astype(np.float64)  # bf16 NaNs compare as NaNs
+    if exact:
         np.testing.assert_array_equal(got, want)
         return
     finite = np.where(np.isfinite(want), want, 0)

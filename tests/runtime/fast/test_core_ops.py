@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -27,6 +28,7 @@ TYPE_PAIRS: list[tuple[Any, Any]] = [
     (np.float64, np.float64),
     (np.uint8, np.uint8),
     (np.bool_, np.bool_),
+    (ml_dtypes.bfloat16, ml_dtypes.bfloat16),
 ]
 
 
@@ -88,7 +90,7 @@ def build_case(
 
 
 def assert_same(got: np.ndarray, want: np.ndarray, dtype: np.dtype) -> None:
-    if np.dtype(dtype).kind == "f":
+    if element_type_of(dtype).is_float:
         tol = 1e-2 if np.dtype(dtype).itemsize == 2 else 1e-5
         scale = max(1.0, float(np.nanmax(np.abs(want.astype(np.float64)), initial=0)))
         np.testing.assert_allclose(
