@@ -345,3 +345,28 @@ def test_empty_iteration_space_leaves_outputs_alone() -> None:
     c = np.ones((3, 4), np.float32)
     MATMUL_T.call(a, b, outs=[c], backend="fast")
     np.testing.assert_array_equal(c, np.ones((3, 4), np.float32))
+
+
+UPSAMPLE = make_op(  # O[i] = I[i floordiv 2]: not linear, so the loops backend runs it
+    "upsample",
+    [("I", IN, "T"), ("O", OUT, "T")],
+    ["(i) -> (i floordiv 2)", "(i) -> (i)"],
+    ["parallel"],
+    lambda b: b.yield_(b.arg("I")),
+)
+
+
+def test_nonlinear_maps_fall_back_to_the_loops_backend() -> None:
+    x = np.arange(4, dtype=np.int32)
+    o = np.zeros(8, np.int32)
+    op, operands = UPSAMPLE.from_arrays(x, outs=[o])
+    assert fast.plan(op, operands) is None
+    assert fast.explain(op, operands).startswith("loops")
+    UPSAMPLE.call(x, outs=[o], backend="fast")
+    np.testing.assert_array_equal(o, np.repeat(x, 2))
+
+
+def test_fast_is_the_default_backend() -> None:
+    from linalg_odsgen.runtime import default_backend
+
+    assert default_backend() == "fast"
