@@ -4,7 +4,7 @@
 For each op: does our named form verify with mlir-opt-22, does our linalg.generic
 equal MLIR's generalization of the named form (after --canonicalize --cse), and
 do both forms, lowered by MLIR and JIT-run with mlir-runner-22, give the bits our
-`loops` backend gives. Exit status 1 when any check fails or MLIR 22 is missing.
+`loops` backend gives; and does mlir-opt-22 reprint our text byte for byte. Exit status 1 when any check fails or MLIR 22 is missing.
 
     python scripts/conformance_table.py [--lib FILE.yaml] [--no-exec] [-v] [OP ...]
 """

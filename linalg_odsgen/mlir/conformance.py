@@ -95,8 +95,6 @@ _POLY_SHAPE = (3, 4)
 _MAX_POINTS = 512
 _SCALAR_PLACEHOLDER = object()
 
-_TRIVIAL = re.compile(r"^\s*$")
-
 
 class Status(enum.Enum):
     OK = "ok"
@@ -129,6 +127,7 @@ class OpReport:
     named: Status = Status.NA
     generic: Status = Status.NA
     execution: Status = Status.NA
+    fixpoint: Status = Status.NA  # mlir-opt-22 reprints our text unchanged
     approx: bool = False
     max_ulps: int = 0  # largest distance seen where `approx` (libm functions)
     cases: int = 0
@@ -138,7 +137,8 @@ class OpReport:
 
     @property
     def ok(self) -> bool:
-        checks = [self.generic, self.execution] + ([self.named] if self.in_mlir else [])
+        checks = [self.generic, self.execution, self.fixpoint]
+        checks += [self.named] if self.in_mlir else []
         return all(c is Status.OK for c in checks)
 
 
@@ -190,7 +190,10 @@ def _shapes(cls: type, attrs: dict[str, Any]) -> list[tuple[int, ...]] | None:
     return shapes
 
 
-def _types_for(cls: type, tin: ElementType, tout: ElementType, shapes: Sequence[tuple[int, ...]]):
+def _types_for(
+    cls: type, tin: ElementType, tout: ElementType, shapes: Sequence[tuple[int, ...]]
+) -> list[Any]:
+    """Operand types of one combo: inputs `tin`, outputs `tout`, fixed types kept."""
     from linalg_odsgen.types import FIXED_TYPES
 
     types: list[Any] = []
@@ -515,6 +518,9 @@ def check_library(
     )
     say("mlir-opt: generic forms")
     ours, generic_errors = _opt_batch(generic, ["--canonicalize", "--cse"])
+    say("mlir-opt: printed text round trip")
+    known_named = {k: v for k, v in named.items() if k.split("__")[0] not in unknown_ops}
+    reprinted = {"named": _opt_batch(known_named, [])[0], "generic": _opt_batch(generic, [])[0]}
 
     by_op: dict[str, list[_Instance]] = {}
     for x in instances:
@@ -548,6 +554,21 @@ def check_library(
                     f"  MLIR: {gen_of_named.get(k)}\n  ours: {ours.get(k)}"
                 )
         rep.generic = Status.FAIL if bad_generic or diffs else Status.OK
+        # Our text is exactly mlir-opt's own printing of it (a fixpoint), both forms.
+        printed_by_form = {"named": named, "generic": generic}
+        changed = [
+            (form, k)
+            for form, texts in printed_by_form.items()
+            for k in keys
+            if (form == "generic" or rep.in_mlir)
+            and reprinted[form].get(k) != texts[k].rstrip("\n")
+        ]
+        rep.fixpoint = Status.FAIL if changed else Status.OK
+        for form, k in changed[:2]:
+            rep.failures.append(
+                f"{form} {_label(xs, keys, k)}: mlir-opt-22 prints our text differently:\n"
+                f"  MLIR: {reprinted[form].get(k)}\n  ours: {printed_by_form[form][k]}"
+            )
     if execute:
         _check_execution(classes, all_cases, reports, say)
     return [reports[cls.OP_NAME] for cls in classes]
@@ -726,10 +747,13 @@ def _cell(status: Status, ok_text: str) -> str:
 
 
 def format_table(reports: Sequence[OpReport]) -> str:
-    """A Markdown table (op | named verifies | generic equal | execution equal | instances),
-    followed by the numbered notes its cells refer to."""
+    """A Markdown table (op | named verifies | generic equal | execution equal | printed as
+    MLIR | instances), followed by the numbered notes its cells refer to. "printed as MLIR":
+    mlir-opt-22 reprints our text of both forms byte for byte."""
     notes = sorted({n for r in reports for n in r.notes})
-    rows = [("op", "named verifies", "generic equal", "execution equal", "instances")]
+    rows = [
+        ("op", "named verifies", "generic equal", "execution equal", "printed as MLIR", "instances")
+    ]
     for r in reports:
         exact = f"yes (libm: max {r.max_ulps} ulp, ≤{MATH_ULPS})" if r.approx else "yes"
         if r.in_mlir:
@@ -741,7 +765,7 @@ def format_table(reports: Sequence[OpReport]) -> str:
             generic = _cell(r.generic, "n/a — not in MLIR 22 (generic verifies)")
             exe = _cell(r.execution, f"generic form: {exact}")
         marks = "".join(f" [{notes.index(n) + 1}]" for n in r.notes)
-        rows.append((r.name + marks, named, generic, exe, str(r.cases)))
+        rows.append((r.name + marks, named, generic, exe, _cell(r.fixpoint, "yes"), str(r.cases)))
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = []
     for n, row in enumerate(rows):

@@ -92,13 +92,15 @@ def _attr_text(op: Any, odef: Any, value: Any) -> str:
         return f"#linalg.{mnemonic}<{name}>"
     if odef.kind is OperandKind.INDEX_ATTR:
         values = tuple(int(v) for v in value)
-        body = f"[{', '.join(str(v) for v in values)}]"
+        # MLIR prints a splat (all elements equal) as the single value.
+        splat = len(set(values)) == 1
+        body = str(values[0]) if splat else f"[{', '.join(str(v) for v in values)}]"
         return f"dense<{body}> : tensor<{len(values)}xi64>"
     raise _error(op, f"attribute {odef.name!r} of kind {odef.kind.value} has no MLIR spelling")
 
 
 def named_attributes(op: Any) -> list[tuple[str, str]]:
-    """The op's attributes as (name, MLIR attribute text), in declaration order."""
+    """The op's attributes as (name, MLIR attribute text), sorted by name as MLIR prints them."""
     out: list[tuple[str, str]] = []
     attrs = op.attributes
     for odef in op.OPERANDS:
@@ -106,7 +108,7 @@ def named_attributes(op: Any) -> list[tuple[str, str]]:
             continue
         if odef.name in attrs:
             out.append((odef.name, _attr_text(op, odef, attrs[odef.name])))
-    return out
+    return sorted(out)
 
 
 def _operand_lists(names: Sequence[str], sigs: Sequence[OperandSig], num_inputs: int) -> str:
