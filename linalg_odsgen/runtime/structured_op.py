@@ -10,11 +10,12 @@ An instance holds no data, so the MLIR printer can build one from types alone.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -97,9 +98,15 @@ class StructuredOp:
         self._verify_ranks()
         self.verify_shapes(self.shapes)
         self.verify_op()
-        helper = RegionHelper(self)
-        self.build_region(helper)
-        self.region: Region = helper.finish()
+        # The region depends only on element types and attributes: build it once per combination.
+        ranks = tuple(len(s) for s in self.shapes)
+        region_key = (type(self), self.element_types, ranks, tuple(sorted(self.attributes.items())))
+        region = _REGION_CACHE.get(region_key)
+        if region is None:
+            helper = RegionHelper(self)
+            self.build_region(helper)
+            region = _remember(_REGION_CACHE, region_key, helper.finish())
+        self.region: Region = region
 
     @classmethod
     def from_types(cls, types: Sequence[OperandType], **attrs: Any) -> StructuredOp:
@@ -166,15 +173,15 @@ class StructuredOp:
 
     @classmethod
     def _value_operands(cls) -> tuple[OperandDef, ...]:
-        return tuple(d for d in cls.OPERANDS if d.kind.is_value)
+        return _value_operands_of(cls)
 
     @property
     def value_operands(self) -> tuple[OperandDef, ...]:
-        return self._value_operands()
+        return _value_operands_of(type(self))
 
     @property
     def num_inputs(self) -> int:
-        return sum(1 for d in self.value_operands if d.kind.is_input)
+        return _num_inputs_of(type(self))
 
     @property
     def num_outputs(self) -> int:
@@ -306,6 +313,14 @@ class StructuredOp:
             )
             return maps, (IteratorType.PARALLEL,) * rank
         symbols = self.symbol_values
+        # Substituting and simplifying maps dominates small calls: memoise per attribute values.
+        key = (type(self), tuple(sorted(symbols.items())))
+        cached = _MAPS_CACHE.get(key)
+        if cached is None:
+            cached = _remember(_MAPS_CACHE, key, self._substitute_symbols(symbols))
+        return cached, tuple(self.ITERATOR_TYPES)
+
+    def _substitute_symbols(self, symbols: dict[int, int]) -> tuple[AffineMap, ...]:
         maps = []
         for d, m in zip(self.value_operands, self.STATIC_INDEXING_MAPS, strict=True):
             try:
@@ -315,7 +330,7 @@ class StructuredOp:
                     f"the indexing map of operand {d.name!r} uses symbols no index attribute binds",
                     d.name,
                 ) from None
-        return tuple(maps), tuple(self.ITERATOR_TYPES)
+        return tuple(maps)
 
     def _verify_ranks(self) -> None:
         if self.RANK_POLYMORPHIC:
@@ -418,6 +433,32 @@ class StructuredOp:
 
 
 # -- helpers ------------------------------------------------------------------------------
+
+# Memo tables of immutable per-(class, types, attributes) results; bounded so long-running
+# processes that sweep many attribute values do not grow without limit.
+_CACHE_LIMIT = 4096
+_MAPS_CACHE: dict[Any, tuple[AffineMap, ...]] = {}
+_REGION_CACHE: dict[Any, Region] = {}
+
+_V = TypeVar("_V")
+
+
+@functools.cache
+def _value_operands_of(cls: type[StructuredOp]) -> tuple[OperandDef, ...]:
+    """Tensors and scalars of an op class, in declaration order (asked on every call)."""
+    return tuple(d for d in cls.OPERANDS if d.kind.is_value)
+
+
+@functools.cache
+def _num_inputs_of(cls: type[StructuredOp]) -> int:
+    return sum(1 for d in _value_operands_of(cls) if d.kind.is_input)
+
+
+def _remember(cache: dict[Any, _V], key: Any, value: _V) -> _V:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def _fn_name_of(value: Any) -> str | None:
