@@ -422,6 +422,15 @@ class StructuredOp:
 
         get_backend(backend)(self, list(operands))
 
+    # -- printing -------------------------------------------------------------------------
+
+    def to_mlir(self, form: str = "named", *, kind: str | None = None) -> str:
+        """This instance as an MLIR module: `form` is "named" or "generic"; `kind` forces
+        "memref" or "tensor" operands (default: the operand types' own, memref for arrays)."""
+        from linalg_odsgen.mlir.printer import print_module
+
+        return print_module(self, form, kind=kind)
+
     # -- helpers --------------------------------------------------------------------------
 
     def _error(self, message: str, operand: str | None = None) -> OpError:

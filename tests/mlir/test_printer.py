@@ -111,3 +111,21 @@ def test_printed_modules_round_trip_through_mlir_opt(form: str) -> None:
     )
     ours = print_module(op, form)
     assert mlir_opt(ours).stdout.strip().splitlines()[0] == "module {"
+
+
+def test_instances_print_themselves_through_the_module_printer() -> None:
+    import numpy as np
+
+    from linalg_odsgen import ops
+    from linalg_odsgen.mlir import print_module
+
+    op, _ = ops.OPS["conv_1d_nwc_wcf"].from_arrays(
+        np.zeros((1, 8, 3), np.int8),
+        np.zeros((2, 3, 4), np.int8),
+        outs=[np.zeros((1, 3, 4), np.int32)],
+        strides=[2],
+    )
+    assert op.to_mlir() == print_module(op, "named")
+    generic = op.to_mlir("generic", kind="tensor")
+    assert generic == print_module(op, "generic", kind="tensor")
+    assert "d1 * 2 + d3" in generic and "tensor<1x8x3xi8>" in generic
