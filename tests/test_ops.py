@@ -13,6 +13,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 import pytest
+from readme import readme_section
 
 from linalg_odsgen import ops
 from linalg_odsgen.runtime import available_backends
@@ -455,8 +456,7 @@ def test_ops_import_and_run_from_an_installed_wheel(tmp_path: Path) -> None:
 
 
 def test_readme_runtime_section_example_runs() -> None:
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    section = readme.split("<!-- section: runtime -->")[1].split("<!-- end section: runtime -->")[0]
+    section = readme_section("Runtime: calling ops from Python")
     code = section.split("```python\n")[1].split("```")[0]
     scope: dict[str, Any] = {}
     exec(compile(code, "README.md", "exec"), scope)

@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from click.testing import CliRunner
+from readme import readme_section
 
 from linalg_odsgen.cli import main
 from linalg_odsgen.validation import validate_source
 
-README = Path(__file__).resolve().parents[2] / "README.md"
-
 
 def dsl_section() -> str:
-    text = README.read_text(encoding="utf-8")
-    return text.split("<!-- section: dsl -->")[1].split("<!-- end section: dsl -->")[0]
+    return readme_section("Writing ops in the OpDSL")
 
 
 def block(lang: str) -> str:
