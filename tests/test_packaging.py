@@ -26,3 +26,12 @@ def test_mapped_top_level_folders_are_packages() -> None:
     for folder in ("opspecs", "generated", "schemas"):
         assert (ROOT / folder / "__init__.py").is_file()
         assert f"linalg_odsgen.{folder}" in _declared_packages()
+
+
+def test_ci_runs_the_readme_test_command_verbatim() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    quick_start = readme.split("## Quick start")[1].split("\n## ")[0]
+    commands = [block.strip() for block in quick_start.split("```sh\n")[1:]]
+    test_command = commands[1].split("```")[0].strip()
+    assert "pytest" in test_command
+    assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
