@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pathlib
+import subprocess
+import sys
 import tomllib
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -35,3 +37,15 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
     test_command = commands[1].split("```")[0].strip()
     assert "pytest" in test_command
     assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def test_a_source_checkout_serves_the_mapped_folders_as_subpackages() -> None:
+    # -S: no site-packages, so neither an install nor the editable finder can help.
+    code = (
+        "import linalg_odsgen.generated as g, linalg_odsgen.schemas as s;"
+        "print(g.__file__); print(s.__file__)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out == [str(ROOT / "generated" / "__init__.py"), str(ROOT / "schemas" / "__init__.py")]
