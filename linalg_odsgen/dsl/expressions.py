@@ -7,7 +7,6 @@ that runs after the body can point at the offending line. `+ - *` build
 
 from __future__ import annotations
 
-import math
 import struct
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING
 from linalg_odsgen.diagnostics import SourcePos
 from linalg_odsgen.dsl.errors import DslError, user_pos
 from linalg_odsgen.dsl.symbols import F64, I64, DimDef, IndexExpr, TypeVar
+from linalg_odsgen.float_text import F64_SIGNIFICAND_BITS, float_attr_decimal
 from linalg_odsgen.model import FnKind
 
 if TYPE_CHECKING:
@@ -217,95 +217,18 @@ def index(dim: object) -> IndexValue:
 
 
 def format_f64(value: float) -> str:
-    """Spell a double as MLIR prints a `FloatAttr`.
+    """Spell a double as MLIR prints a `FloatAttr` (upstream's OpDSL dump writes `scalar_const` so).
 
-    MLIR first tries six-digit scientific form (`1.000000e+00`) and keeps it
-    when it reads back to the same bits; otherwise it uses the shortest form
-    of up to 17 significant digits (`2.3283063999999999E-10`, `0.1234567`)
-    provided it contains a '.', and falls back to the bit pattern in hex.
+    Six-digit scientific form when it reads back exactly (`1.000000e+00`),
+    else the 17-digit natural form if it has a '.' (`2.3283063999999999E-10`),
+    else the bit pattern in hex.
     """
-    if math.isfinite(value):
-        text = _apfloat_to_string(value, precision=6, max_padding=0, truncate_zero=False)
-        if float(text) == value and math.copysign(1.0, float(text)) == math.copysign(1.0, value):
-            return text
-        text = _apfloat_to_string(value, precision=0, max_padding=3, truncate_zero=True)
-        if "." in text:
-            return text
+    text = float_attr_decimal(
+        value,
+        significand_bits=F64_SIGNIFICAND_BITS,
+        reads_back=lambda text: struct.pack(">d", float(text)) == struct.pack(">d", value),
+    )
+    if text is not None:
+        return text
     bits = int.from_bytes(struct.pack(">d", value), "big")
     return f"0x{bits:016X}"
-
-
-def _decimal_digits(value: float, precision: int) -> tuple[str, int]:
-    """Digits and exponent (value ~ int(digits) * 10**exp) as APFloat computes them.
-
-    LLVM first drops whole decimal digits by truncation, keeping a few more
-    than `precision`, and only then rounds half up to `precision` digits; the
-    truncation can change the last digit, so it is reproduced here.
-    """
-    bits = struct.unpack(">Q", struct.pack(">d", value))[0]
-    biased, fraction = (bits >> 52) & 0x7FF, bits & ((1 << 52) - 1)
-    mantissa, exp2 = ((1 << 52) | fraction, biased - 1075) if biased else (fraction, -1074)
-    trailing = (mantissa & -mantissa).bit_length() - 1
-    mantissa, exp2 = mantissa >> trailing, exp2 + trailing
-    if exp2 >= 0:
-        significand, exp = mantissa << exp2, 0
-    else:
-        significand, exp = mantissa * 5**-exp2, exp2
-    bits_required = (precision * 196 + 58) // 59
-    if significand.bit_length() > bits_required:
-        removable = (significand.bit_length() - bits_required) * 59 // 196
-        significand //= 10**removable
-        exp += removable
-    digits = str(significand)
-    if len(digits) > precision:
-        kept = int(digits[:precision]) + (1 if digits[precision] >= "5" else 0)
-        digits, exp = str(kept), exp + len(digits) - precision
-    return digits, exp
-
-
-def _apfloat_to_string(
-    value: float, *, precision: int, max_padding: int, truncate_zero: bool
-) -> str:
-    """Decimal text of a finite double with LLVM's `APFloat::toString` rules."""
-    sign = "-" if math.copysign(1.0, value) < 0 else ""
-    if value == 0.0:
-        if max_padding:
-            return sign + "0"
-        if truncate_zero:
-            return sign + "0.0E+0"
-        return sign + "0." + "0" * max(precision, 1) + "e+00"
-    if precision == 0:
-        precision = 2 + 53 * 59 // 196  # enough digits to read a double back exactly
-    digits, exp = _decimal_digits(abs(value), precision)
-    stripped = digits.rstrip("0")
-    exp += len(digits) - len(stripped)
-    digits = stripped
-    n = len(digits)
-
-    if not max_padding:
-        scientific = True
-    elif exp >= 0:
-        scientific = exp > max_padding or n + exp > precision
-    else:
-        msd = exp + n - 1
-        scientific = msd < 0 and -msd > max_padding
-
-    if scientific:
-        exp10 = exp + n - 1
-        mantissa = digits[0] + "."
-        if n == 1 and truncate_zero:
-            mantissa += "0"
-        else:
-            mantissa += digits[1:]
-        if not truncate_zero and precision > n - 1:
-            mantissa += "0" * (precision - n + 1)
-        exp_digits = str(abs(exp10))
-        if not truncate_zero and len(exp_digits) < 2:
-            exp_digits = "0" + exp_digits
-        return f"{sign}{mantissa}{'E' if truncate_zero else 'e'}{'+' if exp10 >= 0 else '-'}{exp_digits}"
-    if exp >= 0:
-        return sign + digits + "0" * exp
-    whole = exp + n
-    if whole > 0:
-        return f"{sign}{digits[:whole]}.{digits[whole:]}"
-    return f"{sign}0.{'0' * -whole}{digits}"
