@@ -17,6 +17,15 @@ Choices where MLIR leaves behaviour undefined (the fast backend follows them too
   destination's min/max (LLVM's `fptosi.sat` behaviour);
 - `math.round` rounds half away from zero (as libm's `round`).
 
+Conversions and `powf` follow what MLIR 22's own lowering computes (mlir-opt-22 to the
+LLVM dialect, JIT-run by mlir-runner-22 on x86-64), checked against it in tests/runtime:
+
+- `sitofp`/`uitofp` round the integer once, to nearest even, to f16/f32/f64; to bf16
+  LLVM rounds to f32 first and then to bf16, so bf16 rounds twice (as MLIR does);
+- `truncf` f64 -> bf16 also goes through f32 (two roundings); f64 -> f16 rounds once;
+- `math.powf` is the C library's `pow`/`powf` (`pow(-inf, 0.5)` is `+inf`, `pow(-0.0, 0.5)`
+  is `+0.0`); f16/bf16 compute in f32 and round the result.
+
 `SCALAR_OPS[name](op)` returns a function specialised to `op`'s types.
 """
 
@@ -211,15 +220,42 @@ def _trunci(op: PayloadOp) -> ScalarFn:
     return lambda a: wrap(a, dst)
 
 
+def round_int(value: int, precision: int) -> int:
+    """`value` rounded to `precision` significant bits, ties to even, in exact integer arithmetic."""
+    mag = abs(value)
+    drop = mag.bit_length() - precision
+    if drop <= 0:
+        return value
+    kept, rest = mag >> drop, mag & ((1 << drop) - 1)
+    half = 1 << (drop - 1)
+    if rest > half or (rest == half and kept & 1):
+        kept += 1
+    return kept << drop if value > 0 else -(kept << drop)
+
+
+# Significant bits of each float type an integer converts to.
+_PRECISION = {"f16": 11, "bf16": 8, "f32": 24, "f64": 53}
+
+
+def _int_to_float(t: ElementType) -> Callable[[int], Any]:
+    """An exact integer -> the float `sitofp`/`uitofp` give (the rounded integer converts exactly;
+    a result beyond f16's range becomes inf in the conversion)."""
+    make = t.dtype.type
+    if t.name == "bf16":
+        # LLVM converts to f32, then rounds that to bf16: the second rounding is MLIR's too.
+        return lambda v: make(float(round_int(round_int(v, 24), 8)))
+    precision = _PRECISION[t.name]
+    return lambda v: make(float(round_int(v, precision)))
+
+
 def _sitofp(op: PayloadOp) -> ScalarFn:
-    t = op.result.type.dtype.type
-    return lambda a: t(a)
+    return _int_to_float(op.result.type)
 
 
 def _uitofp(op: PayloadOp) -> ScalarFn:
-    t = op.result.type.dtype.type
+    convert = _int_to_float(op.result.type)
     src = _width(op.operands[0].type)
-    return lambda a: t(unsigned(a, src))
+    return lambda a: convert(unsigned(a, src))
 
 
 def _fptoi(op: PayloadOp, is_unsigned: bool) -> ScalarFn:
@@ -238,7 +274,22 @@ def _fptoi(op: PayloadOp, is_unsigned: bool) -> ScalarFn:
 
 def _float_cast(op: PayloadOp) -> ScalarFn:
     t = op.result.type.dtype.type
+    if op.result.type.name == "bf16" and op.operands[0].type.name == "f64":
+        # MLIR's lowering rounds f64 -> f32 -> bf16; say so rather than rely on ml_dtypes doing it.
+        return lambda a: t(np.float32(a))
     return lambda a: t(a)
+
+
+def _powf(op: PayloadOp) -> ScalarFn:
+    """The C library's pow (MLIR's lowering calls it): NumPy's scalar power takes sqrt for
+    an exponent of 0.5 (`pow(-inf, 0.5)` would be nan), a one-element array loop calls pow."""
+    dtype = op.result.type.dtype
+    t = dtype.type
+
+    def powf(a: Any, b: Any) -> Any:
+        return t(np.power(np.array([a], dtype=dtype), np.array([b], dtype=dtype))[0])
+
+    return powf
 
 
 def _index_cast(op: PayloadOp) -> ScalarFn:
@@ -294,7 +345,7 @@ SCALAR_OPS: dict[str, Callable[[PayloadOp], ScalarFn]] = {
     "arith.minimumf": _minimumf,
     "arith.maxnumf": _maxnumf,
     "arith.minnumf": _minnumf,
-    "math.powf": _float_binary(np.power),
+    "math.powf": _powf,
     "math.exp": _float_unary(np.exp),
     "math.log": _float_unary(np.log),
     "math.absf": _float_unary(np.abs),
@@ -336,6 +387,7 @@ __all__ = [
     "SCALAR_OPS",
     "constant_value",
     "from_canonical",
+    "round_int",
     "scalar_function",
     "to_canonical",
     "unsigned",

@@ -161,6 +161,27 @@ def _ieee_minmax(ufunc: np.ufunc, combine_bits: np.ufunc) -> VecFn:
     return fn
 
 
+def _powf(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
+    """The C library's pow/powf elementwise (MLIR's lowering calls them).
+
+    NumPy's power loop swaps pow for sqrt, a square or a reciprocal when the exponent is a
+    single broadcast value (zero stride or 0-d): sqrt(-inf) is nan where pow gives +inf,
+    sqrt(-0.0) keeps the sign, and the others may differ in the last bit. A materialised
+    exponent of the full shape keeps NumPy on the pow path.
+    """
+    x, y = a
+    t = op.result.type
+    shape = np.broadcast_shapes(x.shape, y.shape)
+    if not shape:
+        r = np.power(x.reshape(1), y.reshape(1)).reshape(())
+        return _finish(r, t, out)
+    if y.shape != shape or any(s == 0 and n > 1 for s, n in zip(y.strides, shape, strict=True)):
+        y = np.array(np.broadcast_to(y, shape))
+    if out is not None and out.dtype == t.dtype:
+        return np.power(x, y, out=out)
+    return _finish(np.power(x, y), t, out)
+
+
 def _unary_float(f: Callable[[np.ndarray], np.ndarray]) -> VecFn:
     """A unary float function computed in the operand's dtype (f16/bf16 ufuncs round each result)."""
 
@@ -230,22 +251,50 @@ def _trunci(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> n
 
 
 def _sitofp(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
-    x, t = a[0], op.result.type
-    if x.dtype == np.bool_:
-        x = np.negative(x.astype(np.int8))
-    return _finish(_int_to_float(x, t), t, out)
+    return _finish(_int_to_float(a[0], op.result.type, False), op.result.type, out)
 
 
 def _uitofp(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
-    t = op.result.type
-    return _finish(_int_to_float(unsigned(a[0]), t), t, out)
+    return _finish(_int_to_float(a[0], op.result.type, True), op.result.type, out)
 
 
-def _int_to_float(x: np.ndarray, t: ElementType) -> np.ndarray:
-    if t.width < 64 and x.dtype.itemsize >= 4:
-        # Through f64 first, like the scalar table (the integer becomes a Python float).
-        return x.astype(np.float64).astype(t.dtype)
-    return x.astype(t.dtype)
+_BIT53 = np.uint64(1 << 53)
+_STICKY = np.uint64(11)  # 64 - 53: the bits an f64 cannot hold once the value reaches 2**63
+_STICKY_MASK = np.uint64((1 << 11) - 1)
+
+
+def _int_to_f64(x: np.ndarray, is_unsigned: bool) -> np.ndarray:
+    """Integers as f64 that a later rounding to <= 24 bits turns into one correct rounding.
+
+    Integers up to 32 bits (and 64-bit ones below 2**53) are exact in f64. Above 2**53 the
+    value is rounded to odd at bit 11: bits from 12 up are kept, bit 11 is set when any
+    lower bit was; every bit a 24-bit rounding looks at (its rounding bit, 2**29 or higher,
+    and whether anything below is nonzero) survives, so f64 -> f32 rounds as once from the integer.
+    """
+    if x.dtype == np.bool_:
+        return np.where(x, 1.0 if is_unsigned else -1.0, 0.0)  # i1 true is -1 when signed
+    if x.dtype.itemsize < 8:
+        return (unsigned(x) if is_unsigned else x).astype(np.float64)
+    bits = x.view(np.uint64)
+    negative = None if is_unsigned else x < 0
+    mag = bits if negative is None else np.where(negative, np.negative(bits), bits)
+    sticky = ((mag & _STICKY_MASK) != 0).astype(np.uint64)
+    odd = ((mag >> _STICKY) | sticky) << _STICKY
+    f = np.where(mag >= _BIT53, odd, mag).astype(np.float64)
+    return f if negative is None else np.where(negative, -f, f)
+
+
+def _int_to_float(x: np.ndarray, t: ElementType, is_unsigned: bool) -> np.ndarray:
+    """sitofp/uitofp as MLIR computes them: one rounding to f16/f32/f64; bf16 rounds to f32
+    first (LLVM's lowering), then to bf16."""
+    if t.width == 64:
+        if x.dtype == np.bool_:
+            return _int_to_f64(x, is_unsigned)
+        return (unsigned(x) if is_unsigned else x).astype(np.float64)  # one hardware rounding
+    f = _int_to_f64(x, is_unsigned)
+    if t.dtype == _BF16:
+        return f.astype(np.float32).astype(_BF16)
+    return f.astype(t.dtype)
 
 
 def _float_to_int(x: np.ndarray, t: ElementType, is_unsigned: bool) -> np.ndarray:
@@ -286,6 +335,8 @@ def _float_cast(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) 
     x = a[0]
     if (x.dtype == _BF16 and t.dtype == _F16) or (x.dtype == _F16 and t.dtype == _BF16):
         x = x.astype(np.float32)  # exact widening first
+    elif x.dtype == np.float64 and t.dtype == _BF16:
+        x = x.astype(np.float32)  # MLIR's lowering rounds f64 -> f32 -> bf16 (twice), as here
     return _finish(x.astype(t.dtype), t, out)
 
 
@@ -355,7 +406,7 @@ VECTOR_SEMANTICS: dict[str, VecFn] = {
     "arith.andi": _ufunc2(np.bitwise_and),
     "arith.ori": _ufunc2(np.bitwise_or),
     "arith.xori": _ufunc2(np.bitwise_xor),
-    "math.powf": _ufunc2(np.power),
+    "math.powf": _powf,
     "math.exp": _unary_float(np.exp),
     "math.log": _unary_float(np.log),
     "math.absf": _absf,
