@@ -4,6 +4,7 @@ and the documented choices for MLIR's undefined cases."""
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -171,3 +172,112 @@ def test_round_goes_half_away_from_zero(backend: str) -> None:
     x = np.array([0.5, 1.5, 2.5, -0.5, -2.5, 0.49999997], np.float32)
     got = ops.round(x, outs=[np.zeros(6, np.float32)], backend=backend)
     np.testing.assert_array_equal(got, [1, 2, 3, -1, -3, 0])
+
+
+# -- number conversions and pow: one rounding where IEEE/LLVM round once ----------------------
+# Expectations below come from the formats' definitions (bits of precision, ties to even),
+# worked out by hand in the comments; the MLIR 22 oracle tests further down confirm them.
+
+BF16 = np.dtype(ml_dtypes.bfloat16)
+
+
+def _convert(x: np.ndarray, dtype: object, backend: str, unsigned_: bool = False) -> np.ndarray:
+    cast = "cast_unsigned" if unsigned_ else "cast_signed"
+    return ops.copy(x, outs=[np.zeros(x.shape, dtype)], cast=cast, backend=backend)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_i64_to_f32_rounds_once_to_nearest_even(backend: str) -> None:
+    # f32 keeps 24 bits: near 2**60 its spacing is 2**37, so 2**36 is the midpoint.
+    x = np.array([2**60 + 2**36 + 1, 2**60 + 2**36, 2**60 + 3 * 2**36, 2**53 + 1], np.int64)
+    want = [2.0**60 + 2**37, 2.0**60, 2.0**60 + 2**38, 2.0**53]
+    # Through f64 first, 2**60 + 2**36 + 1 would lose its +1 and tie down to 2**60.
+    assert _convert(x, np.float32, backend).tolist() == want
+    assert _convert(-x, np.float32, backend).tolist() == [-w for w in want]
+    assert _convert(x, np.float32, backend, unsigned_=True).tolist() == want
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_u64_max_converts_to_two_to_the_64(backend: str) -> None:
+    x = np.array([-1, -(2**63)], np.int64)  # bits of 2**64 - 1 and 2**63
+    for dtype in (np.float32, np.float64, BF16):
+        got = _convert(x, dtype, backend, unsigned_=True).astype(np.float64).tolist()
+        assert got == [2.0**64, 2.0**63], dtype
+    assert _convert(x, np.float16, backend, unsigned_=True).tolist() == [np.inf, np.inf]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_ints_beyond_f16_range_round_to_inf_at_the_midpoint(backend: str) -> None:
+    # f16's largest finite value is 65504 = 2047 * 2**5; 65520 is the midpoint to 2**16.
+    x = np.array([65504, 65519, 65520, 2**30, -65520, -65519], np.int64)
+    want = [65504.0, 65504.0, np.inf, np.inf, -np.inf, -65504.0]
+    assert _convert(x, np.float16, backend).tolist() == want
+    assert _convert(x.astype(np.int32), np.float16, backend).tolist() == want
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_int_to_bf16_rounds_through_f32_as_mlir_lowers_it(backend: str) -> None:
+    # bf16 keeps 8 bits. 2**24 + 2**16 + 1 is just above a bf16 midpoint, but f32 (spacing 2
+    # there) first ties it to 2**24 + 2**16, which then ties to even 2**24 in bf16.
+    x32 = np.array([2**24 + 2**16 + 1, 257, 259], np.int32)
+    assert _convert(x32, BF16, backend).astype(np.float64).tolist() == [2.0**24, 256.0, 260.0]
+    # i64 -> f32 rounds once (2**60 + 2**52 + 2**37), then bf16 rounds up past the midpoint
+    # 2**60 + 2**52; via f64 the +1 is lost, f32 ties to 2**60 + 2**52, bf16 ties to 2**60.
+    x64 = np.array([2**60 + 2**52 + 2**36 + 1], np.int64)
+    assert _convert(x64, BF16, backend).astype(np.float64).tolist() == [2.0**60 + 2**53]
+    # Unsigned, above 2**63: f32 spacing 2**40, bf16 spacing 2**56.
+    u = np.array([2**63 + 2**55 + 2**39 + 1], np.uint64).view(np.int64)
+    got = _convert(u, BF16, backend, unsigned_=True).astype(np.float64).tolist()
+    assert got == [2.0**63 + 2**56]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_f64_to_bf16_rounds_through_f32_and_to_f16_once(backend: str) -> None:
+    # 1 + 2**-8 is the bf16 midpoint between 1 and 1 + 2**-7; the 2**-40 above it is lost
+    # in f32, and the tie then goes to even (1.0). MLIR 22's lowering does the same.
+    x = np.array([1 + 2**-8 + 2**-40, 1 + 2**-8 - 2**-40, 1 + 3 * 2**-8], np.float64)
+    assert _convert(x, BF16, backend).astype(np.float64).tolist() == [1.0, 1.0, 1 + 2**-6]
+    # f16 (11 bits) from f64 rounds once: 1 + 2**-11 + 2**-40 is above the midpoint.
+    y = np.array([1 + 2**-11 + 2**-40, 1 + 2**-11, 65519.99, 65520.0], np.float64)
+    assert _convert(y, np.float16, backend).tolist() == [1 + 2**-10, 1.0, 65504.0, np.inf]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("dtype", [np.float32, np.float64, np.float16, BF16], ids=str)
+def test_powf_follows_c_pow_special_cases(backend: str, dtype: object) -> None:
+    # C99 Annex F: pow(-inf, y>0 not odd) = +inf, pow(-0, y>0 not odd) = +0, negative
+    # base with a non-integer exponent is nan, pow(x, +-0) = 1 even for nan, pow(+1, y) = 1.
+    pairs = [
+        (-np.inf, 0.5, np.inf),
+        (-0.0, 0.5, 0.0),
+        (-2.0, 0.5, np.nan),
+        (-8.0, 1 / 3, np.nan),
+        (np.nan, 0.0, 1.0),
+        (-np.inf, 0.0, 1.0),
+        (1.0, np.nan, 1.0),
+        (-1.0, np.inf, 1.0),
+        (-2.0, 3.0, -8.0),
+        (-np.inf, -3.0, -0.0),
+        (-0.0, -1.0, -np.inf),
+        (0.5, -np.inf, np.inf),
+    ]
+    a = np.array([p[0] for p in pairs]).astype(dtype)
+    b = np.array([p[1] for p in pairs]).astype(dtype)
+    got = ops.powf(a, b, outs=[np.zeros(len(pairs), dtype)], backend=backend).astype(np.float64)
+    want = np.array([p[2] for p in pairs])
+    np.testing.assert_array_equal(got, want)
+    signed = ~np.isnan(want)  # a nan's sign is not specified
+    np.testing.assert_array_equal(np.signbit(got)[signed], np.signbit(want)[signed])
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_in_range_float_to_int_truncates_toward_zero(backend: str) -> None:
+    x = np.array([-0.5, -0.9, 0.5, 2**31 - 1, -(2**31), 2**31 - 0.5], np.float64)
+    assert _convert(x, np.int32, backend).tolist() == [0, 0, 0, 2**31 - 1, -(2**31), 2**31 - 1]
+    h = np.array([127.5, -128.5, -0.5, 100.75, -100.75], np.float16)
+    assert _convert(h, np.int8, backend).tolist() == [127, -128, 0, 100, -100]
+    u = np.array([255.5, 128.0, -0.5, 0.75], np.float16)
+    assert _convert(u, np.int8, backend, unsigned_=True).view(np.uint8).tolist() == [255, 128, 0, 0]
+    big = np.array([2.0**64 - 2048, 2.0**63], np.float64)  # exact in f64, above i64's range
+    got = _convert(big, np.int64, backend, unsigned_=True).view(np.uint64).tolist()
+    assert got == [2**64 - 2048, 2**63]
