@@ -12,6 +12,7 @@ from linalg_odsgen.runtime.fast.semantics import VECTOR_SEMANTICS, constant_arra
 from linalg_odsgen.runtime.scalar_semantics import (
     constant_value,
     from_canonical,
+    round_int,
     scalar_function,
 )
 from linalg_odsgen.types import (
@@ -232,3 +233,81 @@ def test_maximumf_writes_into_out_and_fixes_signed_zero() -> None:
     assert r is out
     assert list(np.signbit(out[:3])) == [False, False, True]
     assert np.isnan(out[3]) and np.isnan(out[4])
+
+
+def near_ties(width: int, rng: np.random.Generator) -> np.ndarray:
+    """Integers of `width` bits at, just above and just below the rounding midpoints of
+    f16/bf16/f32/f64 (11, 8, 24, 53 bits kept), for every bit length, plus random ones."""
+    out: list[int] = []
+    for length in range(2, width + 1):
+        for kept in (8, 11, 24, 53):
+            drop = length - kept
+            if drop < 1:
+                continue
+            top = (1 << (length - 1)) | (int(rng.integers(0, 1 << min(kept - 1, 62))) << drop)
+            tie = top | (1 << (drop - 1))
+            out += [tie, tie + 1, tie - 1, top, top | ((1 << drop) - 1)]
+    out += [int(v) for v in rng.integers(0, 2**63, 64, dtype=np.uint64)]
+    mask = (1 << width) - 1
+    raw = np.array([v & mask for v in out], dtype=np.dtype(f"uint{width}"))
+    return raw.view(np.dtype(f"int{width}"))
+
+
+@pytest.mark.parametrize("unsigned_", [False, True], ids=["sitofp", "uitofp"])
+@pytest.mark.parametrize("src", [I32, I64], ids=str)
+@pytest.mark.parametrize("dst", FLOATS, ids=str)
+def test_int_to_float_near_rounding_midpoints_matches_scalars(
+    src: ElementType, dst: ElementType, unsigned_: bool
+) -> None:
+    x = near_ties(src.width, np.random.default_rng(src.width))
+    x = np.concatenate([x, -x])
+    op = make("arith.uitofp" if unsigned_ else "arith.sitofp", [src], dst)
+    fn = scalar_function(op)
+    want = np.array([from_canonical(fn(int(v)), dst) for v in x], dtype=dst.dtype)
+    with np.errstate(all="ignore"):
+        got = VECTOR_SEMANTICS[op.name](op, [x], None)
+    assert same_bits(got, want)
+
+
+def test_round_int_matches_hardware_conversions() -> None:
+    # Independent references: Python's float(int) rounds once to 53 bits; the C cast int64 ->
+    # float that NumPy's astype uses rounds once to 24 bits.
+    rng = np.random.default_rng(5)
+    values = near_ties(64, rng)
+    for v in values.tolist():
+        assert round_int(v, 53) == int(float(v)), v
+        assert round_int(v, 24) == int(np.array([v], np.int64).astype(np.float32)[0]), v
+    assert round_int(2**64 - 1, 24) == 2**64
+    assert round_int(-(2**24 + 3), 24) == -(2**24 + 4)  # ties to even, sign kept
+    assert round_int(5, 2) == 4 and round_int(7, 2) == 8 and round_int(6, 2) == 6
+
+
+@pytest.mark.parametrize("t", FLOATS, ids=str)
+@pytest.mark.parametrize("exponent", [0.5, 2.0, -1.0, 3.0])
+def test_powf_with_a_broadcast_exponent_is_still_c_pow(t: ElementType, exponent: float) -> None:
+    # NumPy's power loop swaps in sqrt/square/reciprocal for a zero-stride exponent; the
+    # vector table must give what it gives for the same exponent materialised, which is
+    # what the scalar table (one pow call per element) gives.
+    rng = np.random.default_rng(int(exponent * 10) + t.width)
+    base = np.concatenate(
+        [[-np.inf, np.inf, -0.0, 0.0, np.nan, -1.0], rng.uniform(0, 50, 200)]
+    ).astype(t.dtype)
+    op = make("math.powf", [t, t], t)
+    e0 = np.array(exponent, dtype=t.dtype)
+    full = np.full(base.shape, exponent, dtype=t.dtype)
+    with np.errstate(all="ignore"):
+        want = scalar_apply_n(op, [base, full])
+        for e in (e0, np.broadcast_to(e0, base.shape), full):
+            assert same_bits(VECTOR_SEMANTICS[op.name](op, [base, e], None), want)
+        out = np.empty((), t.dtype)  # 0-d operands and a 0-d out, as the ordered loop passes
+        r = VECTOR_SEMANTICS[op.name](op, [np.array(base[0]), e0], out)
+    assert r is out
+    assert same_bits(out.reshape(1), want[:1])
+
+
+def scalar_apply_n(op: PayloadOp, arrays: list[np.ndarray]) -> np.ndarray:
+    fn = scalar_function(op)
+    t = op.result.type
+    return np.array(
+        [from_canonical(fn(*args), t) for args in zip(*arrays, strict=True)], dtype=t.dtype
+    )
