@@ -281,3 +281,149 @@ def test_in_range_float_to_int_truncates_toward_zero(backend: str) -> None:
     big = np.array([2.0**64 - 2048, 2.0**63], np.float64)  # exact in f64, above i64's range
     got = _convert(big, np.int64, backend, unsigned_=True).view(np.uint64).tolist()
     assert got == [2**64 - 2048, 2**63]
+
+
+# -- the same conversions and pow against MLIR 22 itself (lowered by mlir-opt-22, JIT-run by
+# mlir-runner-22, outputs read back as bit patterns) -------------------------------------------
+
+
+def _have_runner() -> bool:
+    from linalg_odsgen.mlir.tools import have_runner
+
+    return have_runner()
+
+
+def _near_midpoints(width: int, seed: int) -> np.ndarray:
+    """`width`-bit integers at, above and below the rounding midpoints of 8/11/24/53-bit
+    formats for every bit length (random leading bits), plus random ones."""
+    rng = np.random.default_rng(seed)
+    vals: list[int] = []
+    for length in range(2, width + 1):
+        for kept in (8, 11, 24, 53):
+            drop = length - kept
+            if drop >= 1:
+                top = (1 << (length - 1)) | (int(rng.integers(0, 1 << min(kept - 1, 62))) << drop)
+                tie = top | (1 << (drop - 1))
+                vals += [tie, tie + 1, tie - 1, top | ((1 << drop) - 1)]
+        if length > 25:  # on a bf16 midpoint and just above an f32 one: 1 vs 2 roundings differ
+            top = (1 << (length - 1)) | (int(rng.integers(0, 1 << 7)) << (length - 8))
+            vals.append(top | (1 << (length - 9)) | (1 << (length - 25)) | 1)
+    vals += rng.integers(0, 2**63, 48, dtype=np.uint64).tolist()
+    mask = (1 << width) - 1
+    raw = np.array([v & mask for v in vals], np.dtype(f"uint{width}"))
+    x = raw.view(np.dtype(f"int{width}"))
+    return np.concatenate([x, -x])
+
+
+def _float_midpoints(src: np.dtype, dst: np.dtype, seed: int) -> np.ndarray:
+    """`src` floats on `dst`'s rounding midpoints, a hair above and below them, and random
+    bit patterns (NaN, inf, subnormals included)."""
+    rng = np.random.default_rng(seed)
+    dbits = dst.itemsize * 8
+    ubits = rng.integers(0, 2**dbits - 1, 200, dtype=np.uint64).astype(f"uint{dbits}")
+    v = ubits.view(dst).astype(np.float64)
+    v = v[np.isfinite(v)]
+    up = np.nextafter(v.astype(dst), np.array(np.inf, dst)).astype(np.float64)
+    mid = (v + up) / 2  # exact in f64 for 16- and 32-bit formats
+    eps = np.abs(mid) * 2.0**-40
+    cand = np.concatenate([mid, mid + eps, mid - eps, v])
+    rand = rng.integers(0, 2 ** (src.itemsize * 8) - 1, 200, dtype=np.uint64)
+    rand = rand.astype(f"uint{src.itemsize * 8}").view(src)
+    with np.errstate(all="ignore"):
+        return np.concatenate([cand.astype(src), rand])
+
+
+def _oracle_cases() -> dict[str, tuple[str, tuple[np.ndarray, ...], np.dtype, str]]:
+    """label -> (op name, inputs, output dtype, cast attribute)."""
+    f16, f32, f64 = np.dtype(np.float16), np.dtype(np.float32), np.dtype(np.float64)
+    floats = {"f16": f16, "bf16": BF16, "f32": f32, "f64": f64}
+    ints = {"i1": np.dtype(bool), "i8": np.dtype(np.int8), "i16": np.dtype(np.int16)}
+    ints |= {"i32": np.dtype(np.int32), "i64": np.dtype(np.int64)}
+    cases: dict[str, tuple[str, tuple[np.ndarray, ...], np.dtype, str]] = {}
+    int_inputs = {
+        "i1": np.array([True, False]),
+        "i8": np.arange(-128, 128, dtype=np.int8),
+        "i16": np.arange(-32768, 32768, 97, dtype=np.int16),
+        "i32": _near_midpoints(32, 1),
+        "i64": _near_midpoints(64, 2),
+    }
+    for sname, x in int_inputs.items():
+        for fname, fdt in floats.items():
+            for cast in ("cast_signed", "cast_unsigned"):
+                cases[f"{sname}->{fname}:{cast}"] = ("copy", (x,), fdt, cast)
+    for sname, sdt in floats.items():
+        for fname, fdt in floats.items():
+            if fdt.itemsize < sdt.itemsize:
+                x = _float_midpoints(sdt, fdt, sdt.itemsize * 10 + fdt.itemsize)
+                cases[f"{sname}->{fname}:truncf"] = ("copy", (x,), fdt, "cast_signed")
+    rng = np.random.default_rng(3)
+    for sname, sdt in floats.items():
+        for iname, idt in ints.items():
+            for cast in ("cast_signed", "cast_unsigned"):
+                # In range only (MLIR makes the rest poison; the runtime saturates).
+                w = 1 if idt == np.bool_ else idt.itemsize * 8
+                lo, hi = (
+                    (0, 2**w - 1)
+                    if cast == "cast_unsigned"
+                    else (-(2 ** (w - 1)), 2 ** (w - 1) - 1)
+                )
+                if w == 1:
+                    lo, hi = (0, 1) if cast == "cast_unsigned" else (-1, 0)
+                edges = [lo, hi, lo - 0.5, hi + 0.5, -0.5, -0.9, 0.5, -0.0]
+                edges += rng.uniform(max(lo, -1e6), min(hi, 1e6), 40).tolist()
+                with np.errstate(all="ignore"):
+                    x = np.array(edges, np.float64).astype(sdt)
+                x = x[np.isfinite(x.astype(np.float64))]
+                exact = [int(v) for v in np.trunc(x.astype(np.float64))]  # compare as ints
+                x = x[np.array([lo <= v <= hi for v in exact], dtype=bool)]
+                cases[f"{sname}->{iname}:{cast}"] = ("copy", (x,), idt, cast)
+    inf, nan = np.inf, np.nan
+    special = [(-inf, 0.5), (-0.0, 0.5), (-2.0, 0.5), (-8.0, 1 / 3), (nan, 0.0), (1.0, nan)]
+    special += [(-inf, -3.0), (-0.0, -1.0), (0.5, -inf), (-1.0, inf), (-2.0, 3.0), (0.0, 0.0)]
+    for fname, fdt in floats.items():
+        base = np.concatenate([[p[0] for p in special], rng.uniform(0, 30, 120)])
+        expo = np.concatenate([[p[1] for p in special], np.repeat([0.5, 2.0, -1.0, 1.5], 30)])
+        with np.errstate(all="ignore"):
+            cases[f"powf:{fname}"] = ("powf", (base.astype(fdt), expo.astype(fdt)), fdt, "")
+    return cases
+
+
+ORACLE_CASES = _oracle_cases()
+
+
+@pytest.fixture(scope="module")
+def mlir_results() -> dict[str, np.ndarray]:
+    """Every oracle case through MLIR 22 in one module (one lowering, one JIT run)."""
+    from linalg_odsgen.mlir.execution import ExecCase, run_cases
+    from linalg_odsgen.mlir.printer import Form
+
+    labels, cases = [], []
+    for label, (name, inputs, dtype, cast) in ORACLE_CASES.items():
+        attrs = {"cast": cast} if cast else {}
+        outs = [np.zeros(inputs[0].shape, dtype)]
+        op, operands = ops.OPS[name].from_arrays(*inputs, outs=outs, **attrs)
+        labels.append(label)
+        cases.append(ExecCase(label, op, tuple(operands), Form.GENERIC))
+    with np.errstate(all="ignore"):
+        results = run_cases(cases)
+    return {label: r[0] for label, r in zip(labels, results, strict=True)}
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize("label", list(ORACLE_CASES))
+@pytest.mark.mlir
+@pytest.mark.skipif(not _have_runner(), reason="mlir-runner-22 not installed")
+def test_conversions_and_pow_match_mlir_bit_for_bit(
+    label: str, backend: str, mlir_results: dict[str, np.ndarray]
+) -> None:
+    from linalg_odsgen.mlir.conformance import compare_bits
+    from linalg_odsgen.mlir.execution import to_bits
+    from linalg_odsgen.types import element_type_of
+
+    name, inputs, dtype, cast = ORACLE_CASES[label]
+    attrs = {"cast": cast} if cast else {}
+    out = np.zeros(inputs[0].shape, dtype)
+    got = getattr(ops, name)(*inputs, outs=[out], backend=backend, **attrs)
+    t = element_type_of(dtype)
+    problem = compare_bits(mlir_results[label], to_bits(got, t).reshape(-1), t, approx=False)
+    assert problem == "", f"{label}: {problem}"
