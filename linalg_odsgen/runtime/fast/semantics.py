@@ -15,7 +15,10 @@ type promotion:
   in the operand's dtype, as the scalar table's NumPy scalars do (f16/bf16
   ufuncs round each result); `erf` uses `math.erf` in f64, rounded once;
 - `maximumf`/`minimumf` propagate NaN and order -0.0 below +0.0;
-- `math.round` rounds half away from zero; `divsi` truncates toward zero.
+- `math.round` rounds half away from zero; `divsi` truncates toward zero;
+- conversions and `powf` are what MLIR 22's lowering computes (see `scalar_semantics`):
+  `sitofp`/`uitofp` round once (bf16: through f32, twice), f64 -> bf16 goes through f32,
+  `powf` is the C library's pow even for a broadcast exponent.
 """
 
 from __future__ import annotations
