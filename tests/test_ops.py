@@ -80,19 +80,28 @@ def _einsum_shapes(spec: str, rng: np.random.Generator) -> list[tuple[int, ...]]
     return [tuple(sizes[c] for c in term) for term in terms]
 
 
+def _has_cast_attr(name: str) -> bool:
+    return any(d.name == "cast" for d in ops.OPS[name].OPERANDS)
+
+
+# cast_unsigned only where the op has a `cast` attribute to set.
+CONTRACTION_CASES = [
+    pytest.param(name, types, id=f"{name}-{'-'.join(map(str, types))}")
+    for name in CONTRACTIONS
+    for types in CONTRACTION_TYPES
+    if types[3] == "cast_signed" or _has_cast_attr(name)
+]
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("types", CONTRACTION_TYPES, ids=lambda t: "-".join(map(str, t)))
-@pytest.mark.parametrize("name", CONTRACTIONS)
+@pytest.mark.parametrize(("name", "types"), CONTRACTION_CASES)
 def test_contraction_matches_einsum(name: str, types: tuple, backend: str) -> None:
     ta, tb, tc, cast_fn = types
     rng = np.random.default_rng(_seed((name, str(types))))
     sa, sb, sc = _einsum_shapes(ref.EINSUM[name], rng)
     a, b = rand(rng, sa, ta), rand(rng, sb, tb)
     c = rand(rng, sc, tc)
-    op = ops.OPS[name]
-    attrs = {"cast": cast_fn} if any(d.name == "cast" for d in op.OPERANDS) else {}
-    if attrs == {} and cast_fn == "cast_unsigned":
-        pytest.skip("op has no cast attribute")
+    attrs = {"cast": cast_fn} if _has_cast_attr(name) else {}
     if name.startswith("quantized"):
         zps = (1, -2) if np.dtype(tc).kind == "f" and np.dtype(ta).kind == "f" else (3, -2)
         want = ref.contraction(name, a, b, c, zps=zps)
@@ -212,15 +221,21 @@ POOL_TYPES = [
 ]
 
 
+# MLIR rejects unsigned max/min on floats (pinned in tests/runtime/test_region.py).
+POOL_CASES = [
+    pytest.param(name, types, id=f"{name}-{'-'.join(map(str, types))}")
+    for name in POOLINGS
+    for types in POOL_TYPES
+    if not (name.endswith("_unsigned") and np.dtype(types[1]).kind == "f")
+]
+
+
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("types", POOL_TYPES, ids=lambda t: "-".join(map(str, t)))
 @pytest.mark.parametrize("strided", [False, True], ids=["unit", "strided"])
-@pytest.mark.parametrize("name", POOLINGS)
+@pytest.mark.parametrize(("name", "types"), POOL_CASES)
 def test_pooling_matches_sliding_window(
     name: str, strided: bool, types: tuple, backend: str
 ) -> None:
-    if name.endswith("_unsigned") and np.dtype(types[1]).kind == "f":
-        pytest.skip("MLIR rejects unsigned max/min on floats (tested in test_region)")
     rng = np.random.default_rng(_seed((name, strided, str(types))))
     layout = name.split("_")[1]
     spatial = "".join(c for c in layout if c in "dhw")
