@@ -29,15 +29,21 @@ import random
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from linalg_odsgen.mlir.execution import ExecCase, output_bits, run_cases
 from linalg_odsgen.mlir.printer import Form, print_func, wrap_module
 from linalg_odsgen.mlir.tools import ToolError, mlir_opt
+from linalg_odsgen.mlir.type_syntax import static_shape
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.types import BF16, F16, F32, F64, I1, I8, I32, ElementType, ShapedType
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime import StructuredOp
+
+    OpClass = type[StructuredOp]
 
 # Ops of the core library that MLIR 22 no longer has (measured with mlir-opt-22:
 # "custom op 'linalg.X' is unknown"); the run detects this itself and tests compare.
@@ -145,7 +151,7 @@ class OpReport:
 # -- case generation ----------------------------------------------------------------------
 
 
-def _loop_sizes(op: Any) -> list[int]:
+def _loop_sizes(op: StructuredOp) -> list[int]:
     """Small distinct loop sizes (cycling 3, 2, 4), shrunk until the domain has at most
     `_MAX_POINTS` points so the reference loops stay fast."""
     sizes = [_SIZES[i % len(_SIZES)] for i in range(len(op.iterator_types))]
@@ -158,7 +164,7 @@ def _loop_sizes(op: Any) -> list[int]:
     return sizes
 
 
-def _shapes(cls: type, attrs: dict[str, Any]) -> list[tuple[int, ...]] | None:
+def _shapes(cls: OpClass, attrs: dict[str, Any]) -> list[tuple[int, ...]] | None:
     """Static shapes of the value operands (scalars: `()`), each just large enough for every
     access: sizes come from the indexing maps (of an instance with dynamic sizes) evaluated
     over the loop domain, so strided and dilated windows are exact."""
@@ -191,7 +197,7 @@ def _shapes(cls: type, attrs: dict[str, Any]) -> list[tuple[int, ...]] | None:
 
 
 def _types_for(
-    cls: type, tin: ElementType, tout: ElementType, shapes: Sequence[tuple[int, ...]]
+    cls: OpClass, tin: ElementType, tout: ElementType, shapes: Sequence[tuple[int, ...]]
 ) -> list[Any]:
     """Operand types of one combo: inputs `tin`, outputs `tout`, fixed types kept."""
     from linalg_odsgen.types import FIXED_TYPES
@@ -210,7 +216,7 @@ def _types_for(
     return types
 
 
-def _attr_variants(cls: type) -> list[tuple[str, dict[str, Any]]]:
+def _attr_variants(cls: OpClass) -> list[tuple[str, dict[str, Any]]]:
     """Attribute settings tried besides the defaults: each index attribute at 2, both at 2,
     and each function attribute at its alternatives."""
     variants: list[tuple[str, dict[str, Any]]] = []
@@ -232,7 +238,7 @@ def _attr_variants(cls: type) -> list[tuple[str, dict[str, Any]]]:
     return variants
 
 
-def _try_any(cls: type, types: Sequence[Any], attrs: dict[str, Any]) -> Any | None:
+def _try_any(cls: OpClass, types: Sequence[Any], attrs: dict[str, Any]) -> StructuredOp | None:
     """An instance with any element types that bind: every operand f32 (or i32, f64), then
     the same with one input as i1 (a condition), for when only the sizes matter."""
     for t in (F32, I32, F64):
@@ -255,14 +261,14 @@ def _try_any(cls: type, types: Sequence[Any], attrs: dict[str, Any]) -> Any | No
     return None
 
 
-def _fixed_or(cls: type, index: int, t: ElementType) -> ElementType:
+def _fixed_or(cls: OpClass, index: int, t: ElementType) -> ElementType:
     from linalg_odsgen.types import FIXED_TYPES
 
     d = [d for d in cls.OPERANDS if d.kind.is_value][index]
     return FIXED_TYPES.get(d.type_var or "", t)
 
 
-def _try(cls: type, types: Sequence[Any], attrs: dict[str, Any]) -> Any | None:
+def _try(cls: OpClass, types: Sequence[Any], attrs: dict[str, Any]) -> StructuredOp | None:
     """The instance, or None when our runtime rejects the combination (e.g. exp on i32)."""
     from linalg_odsgen.diagnostics import DiagnosticError
 
@@ -272,7 +278,7 @@ def _try(cls: type, types: Sequence[Any], attrs: dict[str, Any]) -> Any | None:
         return None
 
 
-def cases_for(cls: type) -> list[Case]:
+def cases_for(cls: OpClass) -> list[Case]:
     """The instances conformance checks for one op class."""
     name = cls.OP_NAME
     cases: list[Case] = []
@@ -339,11 +345,11 @@ def _with_kind(types: Iterable[Any], kind: str) -> list[Any]:
 # -- data ---------------------------------------------------------------------------------
 
 
-def _region_op_names(op: Any) -> set[str]:
+def _region_op_names(op: StructuredOp) -> set[str]:
     return {p.name for p in op.region.ops}
 
 
-def make_data(op: Any, seed: int) -> list[Any]:
+def make_data(op: StructuredOp, seed: int) -> list[Any]:
     """Deterministic operand values (value operands, declaration order) within each op's domain.
 
     Floats lie in [-2, 2], or in [0.25, 2] when the payload takes logarithms, roots or
@@ -357,8 +363,8 @@ def make_data(op: Any, seed: int) -> list[Any]:
     positive_int = bool(names & {"arith.divsi", "arith.divui"})
     rng = np.random.default_rng(seed)
     values: list[Any] = []
-    for d, t, shape in zip(op.value_operands, op.element_types, op.shapes, strict=True):
-        shape = tuple(int(s) for s in shape)
+    for d, t, dims in zip(op.value_operands, op.element_types, op.shapes, strict=True):
+        shape = static_shape(dims)
         if t.is_float:
             lo = 0.25 if positive_float else -2.0
             arr = rng.uniform(lo, 2.0, size=shape).astype(t.dtype)
@@ -460,11 +466,11 @@ class _Instance:
     case: Case
     index: int
     kind: str
-    op: Any
+    op: StructuredOp
 
 
 def check_library(
-    classes: Sequence[type],
+    classes: Sequence[OpClass],
     *,
     execute: bool = True,
     progress: Callable[[str], None] | None = None,
@@ -590,7 +596,7 @@ class _Run:
 
 
 def _check_execution(
-    classes: Sequence[type],
+    classes: Sequence[OpClass],
     all_cases: dict[str, list[Case]],
     reports: dict[str, OpReport],
     say: Callable[[str], None],
@@ -732,7 +738,7 @@ def compare_bits(
     return ""
 
 
-def core_classes() -> list[type]:
+def core_classes() -> list[OpClass]:
     """The generated core library's op classes, in library order."""
     from linalg_odsgen import ops
 

@@ -20,6 +20,7 @@ from linalg_odsgen.mlir.literals import format_scalar
 from linalg_odsgen.mlir.printer import Form, operand_signature, print_op
 from linalg_odsgen.mlir.region import NameScope
 from linalg_odsgen.mlir.tools import mlir_opt, mlir_runner
+from linalg_odsgen.mlir.type_syntax import static_shape
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.types import ElementType
 
@@ -145,7 +146,7 @@ def case_function(index: int, case: ExecCase) -> tuple[list[str], str]:
             body.append(f"    {name} = arith.constant {format_scalar(_py(value), sig.element)}")
             arg_names.append(name)
             continue
-        shape = tuple(int(d) for d in sig.shape)
+        shape = static_shape(sig.shape)
         gname = f"case{index}_{j}"
         const = "constant " if odef.kind is not OperandKind.OUTPUT_TENSOR else ""
         globals_.append(

@@ -15,7 +15,7 @@ from typing import Any
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 from linalg_odsgen.mlir.region import NameScope, print_region
-from linalg_odsgen.mlir.type_syntax import SHAPED_KINDS, print_shape
+from linalg_odsgen.mlir.type_syntax import SHAPED_KINDS, spell_type
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.types import ElementType
 
@@ -45,9 +45,7 @@ class OperandSig:
     element: ElementType
 
     def __str__(self) -> str:
-        if self.kind is None:
-            return self.element.name
-        return f"{self.kind}<{print_shape(self.shape)}{self.element}>"
+        return spell_type(self.kind, self.shape, self.element)
 
 
 def _error(op: Any, message: str) -> DiagnosticError:

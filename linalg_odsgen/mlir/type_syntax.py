@@ -1,7 +1,6 @@
 """MLIR spelling of operand types: `memref<4x?xf32>`, `tensor<2x3xi8>`, `tensor<f32>`, bare `i32`.
 
-Printing takes anything with `kind`, `shape` and `element` (the runtime's
-`ShapedType`) or an `ElementType`; parsing (for the CLI's `--type`) reports
+Printing takes the runtime's `ShapedType` or an `ElementType` (or the parts); parsing (for the CLI's `--type`) reports
 the column of the first bad character and what was expected there.
 """
 
@@ -9,9 +8,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
 
-from linalg_odsgen.types import ALL_TYPES, ElementType, parse_element_type
+from linalg_odsgen.types import ALL_TYPES, ElementType, ShapedType, parse_element_type
 
 SHAPED_KINDS = ("memref", "tensor")
 
@@ -31,11 +29,27 @@ def print_shape(shape: Sequence[int | None]) -> str:
     return "".join(("?" if d is None else str(d)) + "x" for d in shape)
 
 
-def print_type(t: Any) -> str:
+def spell_type(kind: str | None, shape: Sequence[int | None], element: ElementType) -> str:
+    """`memref<4x?xf32>` from its parts; a `kind` of None spells the bare element (a scalar)."""
+    if kind is None:
+        return element.name
+    return f"{kind}<{print_shape(shape)}{element}>"
+
+
+def print_type(t: ShapedType | ElementType) -> str:
     """`memref<4x?xf32>` for a shaped type, `f32` for an element type (a scalar operand)."""
     if isinstance(t, ElementType):
         return t.name
-    return f"{t.kind}<{print_shape(t.shape)}{t.element}>"
+    return spell_type(t.kind, t.shape, t.element)
+
+
+def static_shape(shape: Sequence[int | None]) -> tuple[int, ...]:
+    """`shape` with every size known; data (globals, random operands) needs one."""
+    if any(d is None for d in shape):
+        raise ValueError(
+            f"shape {print_shape(shape)[:-1] or '()'} has dynamic sizes; data needs static ones"
+        )
+    return tuple(d for d in shape if d is not None)
 
 
 _ELEMENT_NAMES = tuple(sorted((t.name for t in ALL_TYPES), key=len, reverse=True))
@@ -110,7 +124,7 @@ def parse_type_parts(text: str) -> tuple[str | None, tuple[int | None, ...], Ele
     return kind, tuple(shape), element
 
 
-def parse_operand_type(text: str) -> Any:
+def parse_operand_type(text: str) -> ShapedType | ElementType:
     """Parse `--type` text into the runtime's `ShapedType` or an `ElementType` (a scalar)."""
     kind, shape, element = parse_type_parts(text)
     if kind is None:
@@ -118,11 +132,9 @@ def parse_operand_type(text: str) -> Any:
     return make_shaped_type(kind, shape, element)
 
 
-def make_shaped_type(kind: str, shape: Sequence[int | None], element: ElementType) -> Any:
+def make_shaped_type(kind: str, shape: Sequence[int | None], element: ElementType) -> ShapedType:
     """The runtime's `ShapedType` (it lives in `linalg_odsgen.types`)."""
-    from linalg_odsgen import types
-
-    return types.ShapedType(kind, tuple(shape), element)  # type: ignore[attr-defined]
+    return ShapedType(kind, tuple(shape), element)
 
 
 __all__ = [
@@ -132,4 +144,6 @@ __all__ = [
     "parse_type_parts",
     "print_shape",
     "print_type",
+    "spell_type",
+    "static_shape",
 ]
