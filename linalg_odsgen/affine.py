@@ -377,11 +377,13 @@ def _const_of(e: AffineExpr) -> int | None:
     return e.value if isinstance(e, AffineConstantExpr) else None
 
 
-def _mul_const_rhs(e: AffineExpr) -> int | None:
-    """c when `e` is `x * c`."""
+def _split_const_factor(e: AffineExpr) -> tuple[AffineExpr, int]:
+    """(x, c) when `e` is `x * c`, else (e, 1): the coefficient form `c1 * x + c2 * x` needs."""
     if isinstance(e, AffineBinaryExpr) and e.kind is AffineExprKind.MUL:
-        return _const_of(e.rhs)
-    return None
+        c = _const_of(e.rhs)
+        if c is not None:
+            return e.lhs, c
+    return e, 1
 
 
 def _leaves_out_of_order(lhs: AffineExpr, rhs: AffineExpr) -> bool:
@@ -413,12 +415,8 @@ def _simplify_add(lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr | None:
         if lrc is not None:
             return lbin.lhs + _wrap64(lrc + rc)
     # c1 * x + c2 * x -> (c1 + c2) * x
-    c1 = _mul_const_rhs(lhs)
-    first = lhs.lhs if c1 is not None else lhs  # type: ignore[union-attr]
-    c1 = 1 if c1 is None else c1
-    c2 = _mul_const_rhs(rhs)
-    second = rhs.lhs if c2 is not None else rhs  # type: ignore[union-attr]
-    c2 = 1 if c2 is None else c2
+    first, c1 = _split_const_factor(lhs)
+    second, c2 = _split_const_factor(rhs)
     if first == second:
         return first * _wrap64(c1 + c2)
     # (x + c) + y -> (x + y) + c

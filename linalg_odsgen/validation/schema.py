@@ -106,7 +106,7 @@ def _inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
             return [walk(v) for v in node]
         return node
 
-    return walk(schema)  # type: ignore[no-any-return]
+    return walk(schema)
 
 
 @dataclass(frozen=True)
@@ -244,16 +244,16 @@ def _humanize(error: jsonschema.ValidationError, data: object, prefix: Path) -> 
 
     if validator == "required":
         owner = describe(path)
-        key = _missing_key_of(error)
-        if key is None:
+        missing_key = _missing_key_of(error)
+        if missing_key is None:
             missing = [
                 k
                 for k in error.validator_value
                 if not (isinstance(instance, Mapping) and k in instance)
             ]
-            key = missing[0] if missing else "?"
-        kind = _kind_suffix(data, path, schema_path)
-        return [SchemaFinding(path, f"missing required field '{key}' in {owner}{kind}")]
+            missing_key = missing[0] if missing else "?"
+        suffix = _kind_suffix(data, path, schema_path)
+        return [SchemaFinding(path, f"missing required field '{missing_key}' in {owner}{suffix}")]
 
     if validator == "additionalProperties" and isinstance(instance, Mapping):
         allowed = sorted(error.schema.get("properties", {}))
@@ -311,17 +311,17 @@ def _humanize(error: jsonschema.ValidationError, data: object, prefix: Path) -> 
         subject = owner
 
     if validator == "type":
-        expected = error.validator_value
-        names = [expected] if isinstance(expected, str) else list(expected)
+        types = error.validator_value
+        names = [types] if isinstance(types, str) else list(types)
         want = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
         if describe(path) in _NODE_NAMES:
             subject = describe(path)  # "operand definition must be a mapping"
         return [SchemaFinding(path, f"{subject} must be {want}, got {_json_type(instance)}")]
 
     if validator in ("enum", "const"):
-        choices = error.validator_value if validator == "enum" else [error.validator_value]
+        allowed_values = error.validator_value if validator == "enum" else [error.validator_value]
         noun = _ENUM_NOUNS.get((owner, str(key)))
-        expected = ", ".join(str(c) for c in choices)
+        expected = ", ".join(str(c) for c in allowed_values)
         if noun:
             msg = f"{_short(instance)} is not a valid {noun}; expected one of: {expected}"
         else:

@@ -293,9 +293,9 @@ def _check_maps(c: _Checker) -> None:
     # Indexing maps: symbols must be bound by a shape_map or an index_attr_map.
     defined: set[int] = set()
     for a in so.args:
-        for m in (a.shape_map, a.index_attr_map):
-            if m is not None:
-                defined |= m.used_symbols()
+        for binder in (a.shape_map, a.index_attr_map):
+            if binder is not None:
+                defined |= binder.used_symbols()
     for i, m in enumerate(maps):
         for s in sorted(m.used_symbols() - defined):
             c.report(

@@ -81,6 +81,7 @@ OP_KEYS: dict[str, bool] = {"metadata": True, "structured_op": True}
 
 E = TypeVar("E", bound=enum.Enum)
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class _Converter:
@@ -152,8 +153,8 @@ class _Converter:
         return value
 
     def optional(
-        self, node: dict, path: Path, key: str, convert: Callable[[Any, Path], T | None]
-    ) -> T | None:
+        self, node: dict, path: Path, key: str, convert: Callable[[Any, Path], R]
+    ) -> R | None:
         if key not in node:
             return None
         return convert(node[key], (*path, key))
@@ -298,10 +299,18 @@ class _Converter:
         if node is None:
             return None
         arg = self.optional(node, path, "arg", self.string)
-        expr = self.optional(node, path, "value", lambda v, p: self.expression(v, p, 0))
+        expr = self.optional(node, path, "value", self.root_expression)
         if arg is None or expr is None:
             return None
         return ScalarAssign(arg, expr)
+
+    def root_expression(self, value: Any, path: Path) -> ScalarExpr | None:
+        """The expression tree of an assignment's value (depth 0)."""
+        return self.expression(value, path, 0)
+
+    def operands(self, value: Any, path: Path, depth: int) -> tuple[ScalarExpr, ...] | None:
+        """The operand list of a scalar_fn, its expressions at `depth`."""
+        return self.each(value, path, lambda x, q: self.expression(x, q, depth))
 
     def expression(self, value: Any, path: Path, depth: int) -> ScalarExpr | None:
         if depth > MAX_EXPR_DEPTH:
@@ -356,10 +365,7 @@ class _Converter:
         attr_name = self.optional(node, path, "attr_name", self.string)
         type_var = self.optional(node, path, "type_var", self.string)
         operands = self.optional(
-            node,
-            path,
-            "operands",
-            lambda v, p: self.each(v, p, lambda x, q: self.expression(x, q, depth + 1)),
+            node, path, "operands", lambda v, p: self.operands(v, p, depth + 1)
         )
         if ("fn_name" in node) == ("attr_name" in node):
             both = "both" if "fn_name" in node else "neither"

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import yaml
 from yaml.constructor import SafeConstructor
@@ -451,7 +451,8 @@ class _DocumentBuilder:
                 root = value
             elif frame.is_map:
                 if frame.key_pos:
-                    frame.container[frame.key] = value  # type: ignore[index]
+                    # A map frame holds a dict, and `_key` set its key.
+                    cast("dict[str, Any]", frame.container)[cast(str, frame.key)] = value
                     if not discard:
                         key_positions[path] = frame.key_pos
                 frame.key = None
