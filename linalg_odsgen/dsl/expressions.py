@@ -88,7 +88,9 @@ class OperandRef(ScalarExpression):
         for index in self.indices or ():
             yield from index.dims()
 
-    def __iadd__(self, other: object) -> Accumulate:
+    # `O[...] += e` is a statement, not an addition: it yields an Accumulate (which is
+    # deliberately no ScalarExpression) for `__setitem__`, so the `__add__` contract differs.
+    def __iadd__(self, other: object) -> Accumulate:  # type: ignore[override]
         if not isinstance(other, ScalarExpression):
             raise DslError(f"+= needs a scalar expression on the right, got {other!r}", user_pos())
         return Accumulate(self, other, user_pos())

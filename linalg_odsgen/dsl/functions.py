@@ -103,13 +103,15 @@ class ReduceFnRef:
 
     def __getitem__(self, dims: object) -> ReduceFnUse:
         items = dims if isinstance(dims, tuple) else (dims,)
+        reduced: list[DimDef] = []
         for d in items:
             if not isinstance(d, DimDef):
                 raise DslError(
                     f"ReduceFn.{self.name}[...] takes the reduced dims (D.k, ...), got {d!r}",
                     user_pos(),
                 )
-        return ReduceFnUse(self.name, items)  # type: ignore[arg-type]
+            reduced.append(d)
+        return ReduceFnUse(self.name, tuple(reduced))
 
     def __call__(self, *args: object) -> object:
         raise DslError(

@@ -118,7 +118,12 @@ def linalg_structured_op(
     (`@linalg_structured_op(op_name="my_op")`).
     """
     if fn is None:
-        return lambda f: linalg_structured_op(f, op_name=op_name)
+        return lambda f: _decorate(f, op_name)
+    return _decorate(fn, op_name)
+
+
+def _decorate(fn: Callable[..., Any], op_name: str | None) -> OpDefinition:
+    """Both spellings of the decorator end here: check the target is a function, build."""
     if not inspect.isfunction(fn):
         raise DslError(f"@linalg_structured_op decorates a function, got {fn!r}", user_pos())
     return _build(fn, op_name)
