@@ -12,19 +12,12 @@ from typing import Any
 
 import ml_dtypes
 import numpy as np
+import numpy_reference as ref
 import pytest
 from readme import readme_section
 
 from linalg_odsgen import ops
 from linalg_odsgen.runtime import available_backends
-
-_spec = importlib.util.spec_from_file_location(
-    "numpy_reference", Path(__file__).parent / "runtime" / "numpy_reference.py"
-)
-assert _spec and _spec.loader
-ref = importlib.util.module_from_spec(_spec)
-sys.modules["numpy_reference"] = ref
-_spec.loader.exec_module(ref)
 
 BACKENDS = [b for b in ("loops", "fast") if b in available_backends()]
 BF16 = np.dtype(ml_dtypes.bfloat16)

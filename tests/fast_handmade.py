@@ -1,4 +1,4 @@
-"""Hand-built op classes for the fast backend's tests (independent of the code generator).
+"""Hand-built op classes for the runtime tests (independent of the code generator).
 
 `make_op` builds a `StructuredOp` subclass from operand defs, maps and a region
 builder callback; its `run_loops` walks the iteration space in order with the
