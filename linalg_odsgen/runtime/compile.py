@@ -62,4 +62,5 @@ def compile_region(region: Region, num_dims: int = 0) -> Callable[..., Any]:
     source, env = region_source(region, num_dims)
     code = compile(source, f"<payload of {len(region.ops)} ops>", "exec")
     exec(code, env)
-    return env["body"]  # type: ignore[no-any-return]
+    body: Callable[..., Any] = env["body"]
+    return body

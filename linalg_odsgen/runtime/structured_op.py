@@ -10,16 +10,24 @@ An instance holds no data, so the MLIR printer can build one from types alone.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, overload
 
 import numpy as np
 
-from linalg_odsgen.affine import AffineDimExpr, AffineExpr, AffineMap, AffineSymbolExpr
+from linalg_odsgen.affine import (
+    AffineBinaryExpr,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineExprKind,
+    AffineMap,
+    AffineSymbolExpr,
+)
 from linalg_odsgen.model import FN_NAMES, IteratorType, OperandDef, OperandKind
 from linalg_odsgen.payload import Region
 from linalg_odsgen.runtime.errors import OpError
@@ -53,6 +61,15 @@ class StructuredOp:
     RANK_POLYMORPHIC: ClassVar[bool] = False
     # True when the payload reads `linalg.index`: the compiled body then takes the loop indices.
     USES_INDEX: ClassVar[bool] = False
+
+    # Derived from OPERANDS once per class (asked on every call).
+    _VALUE_OPERANDS: ClassVar[tuple[OperandDef, ...]] = ()
+    _NUM_INPUTS: ClassVar[int] = 0
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._VALUE_OPERANDS = tuple(d for d in cls.OPERANDS if d.kind.is_value)
+        cls._NUM_INPUTS = sum(1 for d in cls._VALUE_OPERANDS if d.kind.is_input)
 
     # -- generated hooks ------------------------------------------------------------------
 
@@ -173,19 +190,19 @@ class StructuredOp:
 
     @classmethod
     def _value_operands(cls) -> tuple[OperandDef, ...]:
-        return _value_operands_of(cls)
+        return cls._VALUE_OPERANDS
 
     @property
     def value_operands(self) -> tuple[OperandDef, ...]:
-        return _value_operands_of(type(self))
+        return self._VALUE_OPERANDS
 
     @property
     def num_inputs(self) -> int:
-        return _num_inputs_of(type(self))
+        return self._NUM_INPUTS
 
     @property
     def num_outputs(self) -> int:
-        return sum(1 for d in self.value_operands if not d.kind.is_input)
+        return len(self._VALUE_OPERANDS) - self._NUM_INPUTS
 
     @property
     def num_loops(self) -> int:
@@ -298,9 +315,11 @@ class StructuredOp:
         for d in self.OPERANDS:
             if d.kind is OperandKind.INDEX_ATTR and d.index_attr_map is not None:
                 values = self.attributes[d.name]
+                if not isinstance(values, tuple):  # index attributes resolve to int tuples
+                    continue
                 for r, v in zip(d.index_attr_map.results, values, strict=True):
                     if isinstance(r, AffineSymbolExpr):
-                        out[r.position] = int(v)  # type: ignore[arg-type]
+                        out[r.position] = v
         return out
 
     def _instantiate_maps(self) -> tuple[tuple[AffineMap, ...], tuple[IteratorType, ...]]:
@@ -364,8 +383,15 @@ class StructuredOp:
                     sources[pos] = (k, r)
         return sources
 
+    @overload
+    def loop_ranges(self, shapes: Sequence[tuple[int, ...]]) -> tuple[int, ...]: ...
+
+    @overload
+    def loop_ranges(self, shapes: Sequence[Shape] | None = None) -> tuple[int | None, ...]: ...
+
     def loop_ranges(self, shapes: Sequence[Shape] | None = None) -> tuple[int | None, ...]:
-        """The iteration domain: each loop's size from the first operand indexed by it alone."""
+        """The iteration domain: each loop's size from the first operand indexed by it alone
+        (concrete shapes, e.g. of arrays, give concrete sizes)."""
         shapes = self.shapes if shapes is None else shapes
         ranges: list[int | None] = []
         for dim, src in enumerate(self._range_sources()):
@@ -400,9 +426,16 @@ class StructuredOp:
                     )
                 if empty or extent is None:
                     continue
-                if any(ranges[p] is None for p in expr.used_dims()):
+                sizes = _sizes_of_used_dims(expr, ranges)
+                if sizes is None:  # a dynamic loop: checked when shapes are concrete
                     continue
-                lo, hi = _expr_bounds(expr, ranges)  # type: ignore[arg-type]
+                try:
+                    lo, hi = _expr_bounds(expr, sizes)
+                except ZeroDivisionError:
+                    raise self._error(
+                        f"operand {d.name!r} dim {r}: the access {expr} may divide by zero",
+                        d.name,
+                    ) from None
                 if lo < 0:
                     raise self._error(
                         f"operand {d.name!r} dim {r}: the access {expr} reaches index {lo}", d.name
@@ -452,17 +485,6 @@ _REGION_CACHE: dict[Any, Region] = {}
 _V = TypeVar("_V")
 
 
-@functools.cache
-def _value_operands_of(cls: type[StructuredOp]) -> tuple[OperandDef, ...]:
-    """Tensors and scalars of an op class, in declaration order (asked on every call)."""
-    return tuple(d for d in cls.OPERANDS if d.kind.is_value)
-
-
-@functools.cache
-def _num_inputs_of(cls: type[StructuredOp]) -> int:
-    return sum(1 for d in _value_operands_of(cls) if d.kind.is_input)
-
-
 def _remember(cache: dict[Any, _V], key: Any, value: _V) -> _V:
     if len(cache) >= _CACHE_LIMIT:
         cache.clear()
@@ -481,32 +503,166 @@ def _fn_name_of(value: Any) -> str | None:
     return None
 
 
+def _sizes_of_used_dims(expr: AffineExpr, ranges: Sequence[int | None]) -> list[int] | None:
+    """Loop sizes for bounding `expr`: None when a loop it uses is dynamic; loops it does
+    not use count as size 1 (they cannot move it)."""
+    used = expr.used_dims()
+    sizes: list[int] = []
+    for p, n in enumerate(ranges):
+        if p not in used:
+            sizes.append(1)
+        elif n is None:
+            return None
+        else:
+            sizes.append(n)
+    return sizes
+
+
 def _expr_bounds(expr: AffineExpr, ranges: Sequence[int]) -> tuple[int, int]:
-    """Min and max of `expr` over the (non-empty) iteration domain."""
+    """Bounds of `expr` over the (non-empty) iteration domain, never narrower than the truth.
+
+    In-bounds verification is what keeps NumPy from wrapping a negative index or the
+    loops from reading past an operand, so the bounds must be sound: exact for linear
+    expressions and for small domains (enumerated), interval arithmetic otherwise.
+    """
     form = expr.linear_form(len(ranges))
     if form is not None:
-        coeffs, c = form
-        lo = hi = c
-        for a, n in zip(coeffs, ranges, strict=True):
-            lo += min(0, a * (n - 1))
-            hi += max(0, a * (n - 1))
-        return lo, hi
+        return _linear_bounds(form, ranges)
     used = sorted(expr.used_dims())
-    points = math.prod(ranges[p] for p in used)
-    if points <= _MAX_ENUMERATED_POINTS:
-        axes = [range(ranges[p]) for p in used]
-    else:  # monotone in each dim for the expressions op configs use: the corners suffice
-        axes = [sorted({0, ranges[p] - 1}) for p in used]
+    if math.prod(ranges[p] for p in used) > _MAX_ENUMERATED_POINTS:
+        return _interval_bounds(expr, ranges)
     dims = [0] * len(ranges)
-    lo, hi = None, None
-    for point in itertools.product(*axes):
+    values = []
+    for point in itertools.product(*(range(ranges[p]) for p in used)):
         for p, v in zip(used, point, strict=True):
             dims[p] = v
-        value = expr.eval(dims)
-        lo = value if lo is None or value < lo else lo
-        hi = value if hi is None or value > hi else hi
-    assert lo is not None and hi is not None
+        values.append(expr.eval(dims))
+    return min(values), max(values)
+
+
+def _linear_bounds(form: tuple[tuple[int, ...], int], ranges: Sequence[int]) -> tuple[int, int]:
+    """Exact bounds of `sum(coeffs[i] * d_i) + c`: each term is extreme at an end of its loop."""
+    coeffs, c = form
+    lo = hi = c
+    for a, n in zip(coeffs, ranges, strict=True):
+        lo += min(0, a * (n - 1))
+        hi += max(0, a * (n - 1))
     return lo, hi
+
+
+# A value as `sum(coeff * var) + const` over loop dims (variables 0..n-1) and fresh
+# variables standing for remainders; each variable has a known integer range.
+_Form = tuple[dict[int, Fraction], Fraction]
+
+
+def _interval_bounds(expr: AffineExpr, ranges: Sequence[int]) -> tuple[int, int]:
+    """Sound bounds of a non-linear `expr` over the box `0 <= d_i < ranges[i]`.
+
+    Interval arithmetic alone loses too much on MLIR's simplified forms: `d0 mod 3` is
+    printed as `d0 - (d0 floordiv 3) * 3`, whose terms are correlated. So each division by
+    a constant `c` is written exactly with a fresh remainder variable `r` (`L floordiv c`
+    is `(L - r) / c`, `L ceildiv c` is `(L + r) / c`, `L mod c` is `r`, `r` in the range
+    of `mod c`) and the result, linear in dims and remainders, is bounded term by term.
+    Every real point maps into that box, so the bounds are never too narrow.
+    """
+    var_ranges: list[tuple[int, int]] = [(0, n - 1) for n in ranges]
+
+    def bounds(form: _Form) -> tuple[Fraction, Fraction]:
+        coeffs, lo = form
+        hi = lo
+        for v, a in coeffs.items():
+            v_lo, v_hi = var_ranges[v]
+            lo += min(a * v_lo, a * v_hi)
+            hi += max(a * v_lo, a * v_hi)
+        return lo, hi
+
+    def fresh(lo: int, hi: int) -> _Form:
+        var_ranges.append((lo, hi))
+        return {len(var_ranges) - 1: Fraction(1)}, Fraction(0)
+
+    def scaled(form: _Form, k: Fraction) -> _Form:
+        return {v: a * k for v, a in form[0].items()}, form[1] * k
+
+    def added(a: _Form, b: _Form) -> _Form:
+        coeffs = dict(a[0])
+        for v, k in b[0].items():
+            coeffs[v] = coeffs.get(v, Fraction(0)) + k
+        return coeffs, a[1] + b[1]
+
+    def int_bounds(form: _Form) -> tuple[int, int]:
+        lo, hi = bounds(form)
+        return math.ceil(lo), math.floor(hi)  # the value is an integer
+
+    def leaf(e: AffineExpr) -> _Form:
+        if isinstance(e, AffineDimExpr):
+            return {e.position: Fraction(1)}, Fraction(0)
+        if isinstance(e, AffineConstantExpr):
+            return {}, Fraction(e.value)
+        raise ValueError(f"cannot bound {e}: symbols must be substituted first")
+
+    def combine(e: AffineBinaryExpr, lhs: _Form, rhs: _Form) -> _Form:
+        kind = e.kind
+        if kind is AffineExprKind.ADD:
+            return added(lhs, rhs)
+        if kind is AffineExprKind.MUL:
+            if not rhs[0]:
+                return scaled(lhs, rhs[1])
+            if not lhs[0]:
+                return scaled(rhs, lhs[1])
+            (a_lo, a_hi), (b_lo, b_hi) = int_bounds(lhs), int_bounds(rhs)
+            products = [a * b for a in (a_lo, a_hi) for b in (b_lo, b_hi)]
+            return fresh(min(products), max(products))
+        c_lo, c_hi = int_bounds(rhs)
+        if c_lo <= 0 <= c_hi:
+            raise ZeroDivisionError(f"affine {kind.value} by a divisor that can be zero in {e}")
+        if rhs[0]:  # a divisor that varies: of one sign, so corners are extreme
+            a_lo, a_hi = int_bounds(lhs)
+            pairs = [(a, c) for a in (a_lo, a_hi) for c in (c_lo, c_hi)]
+            if kind is AffineExprKind.MOD:
+                return fresh(0, c_hi - 1) if c_lo > 0 else fresh(c_lo + 1, 0)
+            values = [_apply_division(kind, a, c) for a, c in pairs]
+            return fresh(min(values), max(values))
+        c = c_lo
+        a_lo, a_hi = int_bounds(lhs)
+        if a_lo // c == a_hi // c and kind is not AffineExprKind.CEILDIV:
+            # one period of `mod c`: the quotient is constant, the remainder is a shift of L
+            q = Fraction(a_lo // c)
+            return ({}, q) if kind is AffineExprKind.FLOORDIV else added(lhs, ({}, -c * q))
+        r = fresh(0, c - 1) if c > 0 else fresh(c + 1, 0)
+        if kind is AffineExprKind.MOD:
+            return r
+        sign = -1 if kind is AffineExprKind.FLOORDIV else 1
+        return scaled(added(lhs, scaled(r, Fraction(sign))), Fraction(1, c))
+
+    return int_bounds(_fold_expr(expr, leaf, combine))
+
+
+def _apply_division(kind: AffineExprKind, a: int, c: int) -> int:
+    return a // c if kind is AffineExprKind.FLOORDIV else -(-a // c)
+
+
+_T = TypeVar("_T")
+
+
+def _fold_expr(
+    expr: AffineExpr,
+    leaf: Callable[[AffineExpr], _T],
+    combine: Callable[[AffineBinaryExpr, _T, _T], _T],
+) -> _T:
+    """Bottom-up over the tree with an explicit stack (maps may nest deeply)."""
+    done: list[_T] = []
+    stack: list[tuple[AffineExpr, bool]] = [(expr, False)]
+    while stack:
+        node, ready = stack.pop()
+        if not isinstance(node, AffineBinaryExpr):
+            done.append(leaf(node))
+        elif ready:
+            rhs = done.pop()
+            lhs = done.pop()
+            done.append(combine(node, lhs, rhs))
+        else:
+            stack += [(node, True), (node.rhs, False), (node.lhs, False)]
+    return done[0]
 
 
 def _is_python_scalar(v: Any) -> bool:
@@ -524,25 +680,25 @@ def _infer_types(cls: type[StructuredOp], values: Sequence[Any]) -> list[Operand
             continue
         dtype = v.dtype if isinstance(v, (np.ndarray, np.generic)) else np.asarray(v).dtype
         try:
-            t = element_type_of(dtype)
+            element = element_type_of(dtype)
         except TypeError as exc:
             raise OpError(cls.OP_NAME, f"operand {d.name!r}: {exc}", d.name) from None
-        elements.append(t)
+        elements.append(element)
         if d.type_var is not None:
-            known.setdefault(d.type_var, t)
+            known.setdefault(d.type_var, element)
     types: list[OperandType] = []
-    for d, v, t in zip(defs, values, elements, strict=True):
+    for d, v, given in zip(defs, values, elements, strict=True):
+        t = given
         if t is None:
-            bound = known.get(d.type_var or "")
-            if bound is None:
-                bound = element_type_of(
+            t = known.get(d.type_var or "")
+            if t is None:
+                t = element_type_of(
                     np.bool_
                     if isinstance(v, bool)
                     else np.int64
                     if isinstance(v, int)
                     else np.float64
                 )
-            t = bound
             if d.type_var is not None:
                 known.setdefault(d.type_var, t)
         if d.kind.is_tensor:

@@ -6,12 +6,16 @@ import re
 
 import numpy as np
 import pytest
+from fast_handmade import IN, OUT, make_op
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from linalg_odsgen import ops
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.model import IteratorType
-from linalg_odsgen.runtime import OpError, ShapedType, get_backend
+from linalg_odsgen.runtime import OpError, ShapedType, StructuredOp, get_backend
+from linalg_odsgen.runtime.structured_op import _interval_bounds
 from linalg_odsgen.types import F32, I8, I32
 
 f32 = np.float32
@@ -249,3 +253,117 @@ def test_outputs_are_updated_in_place_and_returned() -> None:
     got = ops.matmul(a, a, outs=[c], backend="loops")
     assert got is c
     np.testing.assert_array_equal(c, np.full((2, 2), 12, f32))
+
+
+# -- in-bounds verification of non-linear accesses ----------------------------------------
+
+
+def _gather_op(map_text: str, num_loops: int = 1) -> type[StructuredOp]:
+    """O[d...] = I[map(d...)]: a hand-made op whose input access is `map_text`."""
+    dims = ", ".join(f"d{i}" for i in range(num_loops))
+    return make_op(
+        "gather",
+        [("I", IN, "T"), ("O", OUT, "T")],
+        [map_text, f"({dims}) -> ({dims})"],
+        ["parallel"] * num_loops,
+        lambda b: b.yield_(b.arg("I")),
+    )
+
+
+def _types(in_shape: tuple[int, ...], out_shape: tuple[int, ...]) -> list[ShapedType]:
+    return [ShapedType("memref", in_shape, F32), ShapedType("memref", out_shape, F32)]
+
+
+BIG = 100_001  # more loop points than are enumerated: bounds come from interval arithmetic
+
+
+@pytest.mark.parametrize("n", [7, BIG])
+def test_mod_access_reaches_every_residue_not_just_the_corners(n: int) -> None:
+    # d0 in [0, n): d0 mod 5 takes 0..4 although both corners (0 and n - 1) give small values.
+    assert (n - 1) % 5 < 4
+    op = _gather_op("(d0) -> (d0 mod 5)")
+    with raises("gather: operand 'I' dim 0 has size 4 but the access d0 mod 5 reaches index 4"):
+        op.from_types(_types((4,), (n,)))
+    op.from_types(_types((5,), (n,)))
+
+
+def test_mod_within_one_period_keeps_the_shifted_range() -> None:
+    # (d0 + 10) mod 200000 over d0 in [0, BIG) never wraps: it spans 10 .. BIG + 9.
+    op = _gather_op("(d0) -> ((d0 + 10) mod 200000)")
+    op.from_types(_types((BIG + 10,), (BIG,)))
+    with pytest.raises(OpError, match=rf"has size {BIG + 9} but .* reaches index {BIG + 9}$"):
+        op.from_types(_types((BIG + 9,), (BIG,)))
+
+
+@pytest.mark.parametrize("n", [9, BIG])
+def test_floordiv_and_ceildiv_accesses_are_bounded_by_their_extremes(n: int) -> None:
+    floor_max, ceil_max = (n - 1) // 3, -(-(n - 1) // 3)
+    floor_op = _gather_op("(d0) -> (d0 floordiv 3)")
+    floor_op.from_types(_types((floor_max + 1,), (n,)))
+    with raises(
+        f"gather: operand 'I' dim 0 has size {floor_max} but the access d0 floordiv 3 "
+        f"reaches index {floor_max}"
+    ):
+        floor_op.from_types(_types((floor_max,), (n,)))
+    ceil_op = _gather_op("(d0) -> (d0 ceildiv 3)")
+    ceil_op.from_types(_types((ceil_max + 1,), (n,)))
+    with pytest.raises(OpError, match=rf"reaches index {ceil_max}$"):
+        ceil_op.from_types(_types((ceil_max,), (n,)))
+
+
+@pytest.mark.parametrize("n", [9, BIG])
+def test_negative_reach_of_a_floordiv_access_is_an_error(n: int) -> None:
+    # (d0 - 3) floordiv 2 at d0 = 0 is floor(-1.5) = -2: NumPy would wrap, so it must be refused.
+    op = _gather_op("(d0) -> ((d0 - 3) floordiv 2)")
+    with pytest.raises(OpError, match=r"reaches index -2$"):
+        op.from_types(_types((n,), (n,)))
+
+
+def test_nonlinear_access_over_two_loops_adds_the_ranges() -> None:
+    # d0 floordiv 4 + d1 mod 3 over a 400 x 400 domain: max 99 + 2 = 101.
+    op = _gather_op("(d0, d1) -> (d0 floordiv 4 + d1 mod 3)", num_loops=2)
+    op.from_types([ShapedType("memref", (102,), F32), ShapedType("memref", (400, 400), F32)])
+    with pytest.raises(OpError, match=r"reaches index 101$"):
+        op.from_types([ShapedType("memref", (101,), F32), ShapedType("memref", (400, 400), F32)])
+
+
+def test_dynamic_loop_not_used_by_an_access_does_not_stop_its_check() -> None:
+    # The batch loop is dynamic; the strided access of the image dims is still checked.
+    def conv(image: int) -> None:
+        ops.Conv2DNhwcHwcfOp.from_types(
+            [
+                ShapedType("memref", (None, image, 9, 2), F32),
+                ShapedType("memref", (2, 2, 2, 3), F32),
+                ShapedType("memref", (None, 3, 4, 3), F32),
+            ],
+            strides=(3, 2),
+            dilations=(2, 1),
+        )
+
+    conv(9)  # d1 * 3 + d4 * 2 reaches 2 * 3 + 1 * 2 = 8
+    with pytest.raises(OpError, match=r"reaches index 8$"):
+        conv(8)
+
+
+_SMALL_EXPRS = st.recursive(
+    st.sampled_from(["d0", "d1", "3", "-2"]),
+    lambda sub: st.one_of(
+        st.tuples(sub, sub).map(lambda t: f"({t[0]} + {t[1]})"),
+        st.tuples(sub, st.integers(-3, 3)).map(lambda t: f"({t[0]} * {t[1]})"),
+        st.tuples(
+            sub,
+            st.sampled_from(["floordiv", "ceildiv", "mod"]),
+            st.integers(-4, 5).filter(lambda c: c != 0),
+        ).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
+    ),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_SMALL_EXPRS, st.integers(1, 12), st.integers(1, 12))
+def test_interval_bounds_contain_every_value(text: str, n0: int, n1: int) -> None:
+    expr = AffineMap.parse(f"(d0, d1) -> ({text})").results[0]
+    values = [expr.eval([i, j]) for i in range(n0) for j in range(n1)]
+    lo, hi = _interval_bounds(expr, [n0, n1])
+    assert lo <= min(values) and max(values) <= hi
