@@ -19,7 +19,7 @@ default; `set_temp_limit`, the `temp_limit` context manager or the environment
 variable `LINALG_ODSGEN_FAST_TEMP_LIMIT`).
 
 Ops whose maps are not linear in the loop dims (floordiv/mod) or whose output
-maps are not projected permutations run on the loops backend.
+maps are not projected permutations run on the loops backend; `explain` names the map.
 """
 
 from __future__ import annotations
@@ -114,24 +114,32 @@ class _Analysis:
 
 @lru_cache(maxsize=1024)
 def _analyse(
-    region: Region, maps: tuple[AffineMap, ...], kinds: tuple[OperandKind, ...]
-) -> _Analysis | None:
-    accesses = [linear_access(m) for m in maps]
-    if any(a is None for a in accesses):
-        return None
-    acc = tuple(a for a in accesses if a is not None)
+    region: Region,
+    maps: tuple[AffineMap, ...],
+    kinds: tuple[OperandKind, ...],
+    names: tuple[str, ...],
+) -> _Analysis | str:
+    """The analysis, or why the loops backend must run the op (said by `explain`)."""
+    acc: list[LinearAccess] = []
+    for m, name in zip(maps, names, strict=True):
+        a = linear_access(m)
+        if a is None:
+            return f"loops (the map of operand {name!r}, {m}, uses floordiv/mod or is not linear)"
+        acc.append(a)
     outputs = [i for i, k in enumerate(kinds) if k is OperandKind.OUTPUT_TENSOR]
     out_dims: list[frozenset[int]] = []
     for i in outputs:
         pure = acc[i].pure_dims()
         if pure is None:
-            return None
+            return (
+                f"loops (the map of output {names[i]!r}, {maps[i]}, is not a projected permutation)"
+            )
         out_dims.append(frozenset(pure))
     num_dims = maps[0].num_dims if maps else 0
     vector = frozenset.intersection(*out_dims) if out_dims else frozenset()
     info = RegionInfo(region, [a.used_dims for a in acc], [region.args[i].id for i in outputs])
     return _Analysis(
-        acc,
+        tuple(acc),
         info,
         tuple(d for d in range(num_dims) if d in vector),
         tuple(d for d in range(num_dims) if d not in vector),
@@ -139,14 +147,19 @@ def _analyse(
     )
 
 
-def _bind(op: StructuredOp, operands: Sequence[Any]) -> tuple[Problem, Any] | None:
+def _bind(op: StructuredOp, operands: Sequence[Any]) -> tuple[Problem, Any] | str:
+    """The op bound to its operands with the plan-cache key, or why it runs on loops."""
+    defs = op.value_operands
     analysis = _analyse(
-        op.region, tuple(op.indexing_maps), tuple(d.kind for d in op.value_operands)
+        op.region,
+        tuple(op.indexing_maps),
+        tuple(d.kind for d in defs),
+        tuple(d.name for d in defs),
     )
-    if analysis is None:
-        return None
+    if isinstance(analysis, str):
+        return analysis
     arrays = tuple(_canonical(v, t.dtype) for v, t in zip(operands, op.element_types, strict=True))
-    ranges = tuple(int(r) for r in op.loop_ranges([np.shape(a) for a in arrays]))
+    ranges = op.loop_ranges([np.shape(a) for a in arrays])
     problem = Problem(
         info=analysis.info,
         accesses=analysis.accesses,
@@ -163,25 +176,24 @@ def _bind(op: StructuredOp, operands: Sequence[Any]) -> tuple[Problem, Any] | No
 def make_problem(op: StructuredOp, operands: Sequence[Any]) -> Problem | None:
     """The op bound to its operands, or None when its maps need the loops backend."""
     bound = _bind(op, operands)
-    return None if bound is None else bound[0]
+    return None if isinstance(bound, str) else bound[0]
 
 
 def plan(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) -> Plan | None:
     """The plan the backend would run (None: the loops backend runs the op)."""
     bound = _bind(op, operands)
-    if bound is None:
+    if isinstance(bound, str):
         return None
     return choose(bound[0], get_temp_limit(), strategy, key=bound[1])
 
 
 def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
-    """One line saying how the op would run: strategy, tile and estimates."""
-    pl = plan(op, operands)
-    return (
-        "loops (maps not linear or outputs not projected permutations)"
-        if pl is None
-        else pl.describe()
-    )
+    """One line saying how the op would run: strategy, tile and estimates, or which map
+    sends it to the loops backend."""
+    bound = _bind(op, operands)
+    if isinstance(bound, str):
+        return bound
+    return choose(bound[0], get_temp_limit(), None, key=bound[1]).describe()
 
 
 def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) -> None:
@@ -190,7 +202,7 @@ def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) 
     `strategy` forces one of `STRATEGIES` (ValueError when it does not apply).
     """
     bound = _bind(op, operands)
-    if bound is None:
+    if isinstance(bound, str):
         from linalg_odsgen.runtime.backends import run_loops
 
         run_loops(op, operands)

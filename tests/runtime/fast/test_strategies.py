@@ -361,9 +361,33 @@ def test_nonlinear_maps_fall_back_to_the_loops_backend() -> None:
     o = np.zeros(8, np.int32)
     op, operands = UPSAMPLE.from_arrays(x, outs=[o])
     assert fast.plan(op, operands) is None
-    assert fast.explain(op, operands).startswith("loops")
+    assert fast.explain(op, operands) == (
+        "loops (the map of operand 'I', (d0) -> (d0 floordiv 2), uses floordiv/mod "
+        "or is not linear)"
+    )
     UPSAMPLE.call(x, outs=[o], backend="fast")
     np.testing.assert_array_equal(o, np.repeat(x, 2))
+
+
+STRIDED_STORE = make_op(  # O[2 * i] = I[i]: the output map is not a projected permutation
+    "strided_store",
+    [("I", IN, "T"), ("O", OUT, "T")],
+    ["(i) -> (i)", "(i) -> (i * 2)"],
+    ["parallel"],
+    lambda b: b.yield_(b.arg("I")),
+)
+
+
+def test_outputs_that_are_not_projected_permutations_fall_back_to_the_loops_backend() -> None:
+    x = np.arange(1, 5, dtype=np.int32)
+    o = np.zeros(7, np.int32)
+    op, operands = STRIDED_STORE.from_arrays(x, outs=[o])
+    assert fast.plan(op, operands) is None
+    assert fast.explain(op, operands) == (
+        "loops (the map of output 'O', (d0) -> (d0 * 2), is not a projected permutation)"
+    )
+    STRIDED_STORE.call(x, outs=[o], backend="fast")
+    np.testing.assert_array_equal(o, [1, 0, 2, 0, 3, 0, 4])
 
 
 def test_fast_is_the_default_backend() -> None:
