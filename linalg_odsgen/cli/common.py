@@ -8,13 +8,14 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import ParamSpec, TypeVar
 
 import click
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, format_diagnostics
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def report(diags: Sequence[Diagnostic], fmt: str = "text") -> None:
@@ -23,18 +24,23 @@ def report(diags: Sequence[Diagnostic], fmt: str = "text") -> None:
         click.echo(format_diagnostics(diags, fmt), err=True)
 
 
-def diagnostics_to_exit(fn: F) -> F:
-    """Turn a `DiagnosticError` escaping a command into printed diagnostics and exit 1."""
+def diagnostics_to_exit(fn: Callable[P, R]) -> Callable[P, R]:
+    """Turn a `DiagnosticError` escaping a command into printed diagnostics and exit 1.
+
+    Only user mistakes arrive as `DiagnosticError`, so only they are caught: an
+    interrupt is left to click (it prints "Aborted!" and exits 1) and any other
+    exception is an internal bug whose traceback belongs in the bug report.
+    """
 
     @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return fn(*args, **kwargs)
         except DiagnosticError as err:
             report(err.diagnostics)
             sys.exit(1)
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper
 
 
 def read_input(path: str) -> bytes:
@@ -54,6 +60,8 @@ def write_output(path: str, text: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
         return
+    if os.path.isdir(path):
+        raise DiagnosticError(Diagnostic("cannot write file: is a directory", file=path))
     directory = os.path.dirname(os.path.abspath(path))
     try:
         fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=os.path.basename(path), dir=directory)
@@ -67,9 +75,13 @@ def write_output(path: str, text: str) -> None:
         else:
             os.chmod(tmp, 0o644)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         if os.path.exists(tmp):
             os.unlink(tmp)
+        if isinstance(exc, OSError):  # e.g. disk full, or `path` turned into a directory
+            raise DiagnosticError(
+                Diagnostic(f"cannot write file: {exc.strerror or exc}", file=path)
+            ) from None
         raise
 
 

@@ -21,8 +21,8 @@ from linalg_odsgen.yaml_io import dump_library
     "files",
     metavar="PY",
     multiple=True,
-    type=click.Path(dir_okay=False),
-    help="Load ops from the Python file PY (repeatable). It should `from linalg_odsgen.dsl import *`.",
+    help="Load ops from the Python file PY ('-' is stdin; repeatable). "
+    "It should `from linalg_odsgen.dsl import *`.",
 )
 @click.option(
     "-o",

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import types as pytypes
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from linalg_odsgen.cli.common import diagnostics_to_exit, read_input, write_output
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime import OperandType, StructuredOp
+
 
 def _fail(message: str, *, op: str | None = None, file: str = "<command line>") -> DiagnosticError:
     return DiagnosticError(Diagnostic(message, file=file, op=op))
 
 
-def load_ops(lib: str | None) -> dict[str, type]:
+def load_ops(lib: str | None) -> dict[str, type[StructuredOp]]:
     """Op name -> class: the built-in core library, or FILE.yaml generated in memory."""
     if lib is None:
         from linalg_odsgen import ops
@@ -30,11 +33,11 @@ def load_ops(lib: str | None) -> dict[str, type]:
     return dict(module.OPS)
 
 
-def parse_types(op_name: str, texts: tuple[str, ...]) -> list[Any]:
+def parse_types(op_name: str, texts: tuple[str, ...]) -> list[OperandType]:
     """Each `--type` into an operand type; all bad ones reported together."""
     from linalg_odsgen.mlir.type_syntax import TypeSyntaxError, parse_operand_type
 
-    out: list[Any] = []
+    out: list[OperandType] = []
     diags: list[Diagnostic] = []
     for i, text in enumerate(texts, start=1):
         try:
@@ -52,11 +55,11 @@ def parse_types(op_name: str, texts: tuple[str, ...]) -> list[Any]:
     return out
 
 
-def parse_attrs(op_name: str, cls: type, texts: tuple[str, ...]) -> dict[str, Any]:
+def parse_attrs(op_name: str, cls: type[StructuredOp], texts: tuple[str, ...]) -> dict[str, Any]:
     """`NAME=VALUE` pairs: index attributes as `2,2`, function attributes as a name."""
     from linalg_odsgen.model import OperandKind
 
-    defs = {d.name: d for d in cls.OPERANDS if not d.kind.is_value}  # type: ignore[attr-defined]
+    defs = {d.name: d for d in cls.OPERANDS if not d.kind.is_value}
     known = ", ".join(defs) or "none"
     out: dict[str, Any] = {}
     for text in texts:
@@ -142,7 +145,7 @@ def emit_cmd(
         close = sorted(n for n in ops if op_name in n or n in op_name)[:5]
         hint = f"; did you mean {', '.join(close)}?" if close else ""
         raise _fail(f"unknown op {op_name!r} in {where}{hint}", op=op_name)
-    value_defs = [d for d in cls.OPERANDS if d.kind.is_value]  # type: ignore[attr-defined]
+    value_defs = [d for d in cls.OPERANDS if d.kind.is_value]
     if len(type_texts) != len(value_defs):
         listed = ", ".join(f"{d.name} ({d.kind.value})" for d in value_defs)
         raise _fail(
@@ -153,7 +156,7 @@ def emit_cmd(
     operand_types = parse_types(op_name, type_texts)
     attrs = parse_attrs(op_name, cls, attr_texts)
     try:
-        op = cls.from_types(operand_types, **attrs)  # type: ignore[attr-defined]
+        op = cls.from_types(operand_types, **attrs)
         text = print_module(op, Form.GENERIC if generic else Form.NAMED)
     except DiagnosticError as err:
         # Instance errors concern what the command line asked for.

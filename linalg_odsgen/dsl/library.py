@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-import importlib.util
+import linecache
 import os
 import sys
 import traceback
@@ -22,6 +22,7 @@ from linalg_odsgen.dsl.op import OpDefinition, collect_ops
 from linalg_odsgen.model import OpLibrary
 
 CORE_MODULE = "linalg_odsgen.opspecs.core_named_ops"
+STDIN_NAME = "<stdin>"
 
 _DSL_DIR = os.path.dirname(os.path.abspath(__file__))
 
@@ -44,7 +45,7 @@ def _import_failure(exc: BaseException, origin: str, user_file: str | None) -> D
     for frame in traceback.extract_tb(exc.__traceback__):
         filename = os.path.abspath(frame.filename) if not frame.filename.startswith("<") else ""
         if user_file is not None:
-            if filename == os.path.abspath(user_file):
+            if frame.filename == user_file or filename == os.path.abspath(user_file):
                 where = frame
         elif (
             filename and not filename.startswith(_DSL_DIR) and filename != os.path.abspath(__file__)
@@ -68,31 +69,47 @@ def load_module(name: str) -> list[OpDefinition]:
                 Diagnostic(f"cannot import module {name!r}: no module named {exc.name!r}", name)
             ) from None
         raise _import_failure(exc, f"module {name}", None) from None
-    except Exception as exc:
+    except (Exception, SystemExit) as exc:
         raise _import_failure(exc, f"module {name}", None) from None
     return _ops_of(module, getattr(module, "__file__", None) or name)
 
 
+def _read_source(path: str) -> tuple[bytes, str]:
+    """(source, the filename its frames and diagnostics carry: absolute, or `<stdin>` for `-`)."""
+    if path == "-":
+        source = sys.stdin.buffer.read()
+        # Register the text so DSL positions can read columns from it like from a file.
+        lines = source.decode("utf-8", "replace").splitlines(keepends=True)
+        linecache.cache[STDIN_NAME] = (len(source), None, lines, STDIN_NAME)
+        return source, STDIN_NAME
+    if os.path.isdir(path):
+        raise DiagnosticError(Diagnostic("cannot read file: is a directory", path))
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(), os.path.abspath(path)
+    except FileNotFoundError:
+        raise DiagnosticError(Diagnostic("cannot read file: no such file", path)) from None
+    except OSError as exc:
+        raise DiagnosticError(Diagnostic(f"cannot read file: {exc.strerror}", path)) from None
+
+
 def load_file(path: str) -> list[OpDefinition]:
-    """Execute the Python file at `path` as a fresh module and return its ops."""
-    if not os.path.isfile(path):
-        reason = "is a directory" if os.path.isdir(path) else "no such file"
-        raise DiagnosticError(Diagnostic(f"cannot read file: {reason}", path))
-    digest = hashlib.sha256(os.path.abspath(path).encode()).hexdigest()[:12]
+    """Execute the Python file at `path` (`-`: stdin) as a fresh module and return its ops."""
+    source, filename = _read_source(path)
+    shown = STDIN_NAME if path == "-" else path
+    digest = hashlib.sha256(filename.encode()).hexdigest()[:12]
     stem = "".join(c if c.isalnum() else "_" for c in os.path.splitext(os.path.basename(path))[0])
     name = f"linalg_odsgen_user_{stem}_{digest}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise DiagnosticError(Diagnostic("cannot load file as a Python module", path))
-    module = importlib.util.module_from_spec(spec)
+    module = ModuleType(name)
+    module.__file__ = filename
     sys.modules[name] = module  # dataclasses and friends look their module up while it runs
     try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        raise _import_failure(exc, path, path) from None
+        exec(compile(source, filename, "exec"), module.__dict__)
+    except (Exception, SystemExit) as exc:  # a user's sys.exit() is a failed import too
+        raise _import_failure(exc, shown, filename) from None
     finally:
         sys.modules.pop(name, None)
-    return _ops_of(module, path)
+    return _ops_of(module, shown)
 
 
 def _ops_of(module: ModuleType, origin: str) -> list[OpDefinition]:

@@ -188,3 +188,37 @@ def test_file_without_ops(tmp_path):
 @pytest.mark.parametrize("fmt", ["json", "text"])
 def test_unknown_format_is_a_usage_error(fmt):
     assert run("--format", fmt).exit_code == 2
+
+
+def test_directory_given_as_file_is_a_diagnostic_with_exit_1(tmp_path):
+    line = assert_one_line_error(run("--file", str(tmp_path)), "cannot read file: is a directory")
+    assert line.startswith(f"{tmp_path}:")
+
+
+def test_dash_file_reads_the_ops_from_stdin(tmp_path):
+    from_file = run("--file", write(tmp_path / "my_ops.py", SCALE_OPS)).stdout
+    result = CliRunner().invoke(main, ["dump-oplib", "--file", "-"], input=SCALE_OPS)
+    assert result.exit_code == 0, result.output
+    assert op_names(result.stdout) == ["scale", "row_sum"]
+    assert result.stdout == from_file
+
+
+def test_dsl_error_on_stdin_is_positioned_in_stdin():
+    source = SCALE_OPS.replace("I[D.m] * val", "I[D.k] * val")
+    result = CliRunner().invoke(main, ["dump-oplib", "--file", "-"], input=source)
+    assert result.exit_code == 1 and result.stdout == ""
+    # `O[D.m] = I[D.k] * val` is line 7 of SCALE_OPS; D.k is not in the domain
+    assert result.stderr.startswith("<stdin>:7:") and "[op scale]" in result.stderr
+
+
+def test_sys_exit_in_user_file_is_a_failed_import(tmp_path):
+    path = write(tmp_path / "quits.py", "import sys\n\nsys.exit(3)\n")
+    line = assert_one_line_error(run("--file", path), "SystemExit")
+    assert line.startswith(f"{path}:3:")
+
+
+def test_output_in_a_missing_directory_is_a_diagnostic(tmp_path):
+    target = tmp_path / "no" / "such" / "out.yaml"
+    line = assert_one_line_error(run("-o", str(target)), "cannot write file")
+    assert line.startswith(f"{target}:")
+    assert not target.parent.exists()

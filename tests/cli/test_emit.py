@@ -202,3 +202,58 @@ def test_emitted_module_is_accepted_by_mlir_opt(generic: bool) -> None:
     _, out, _ = run("matmul", *MATMUL_TYPES, *(["--generic"] if generic else []))
     proc = subprocess.run(["mlir-opt-22", "-"], input=out, capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("attrs", "message"),
+    [
+        (["--attr", "cast=cast_signed", "--attr", "cast=cast_unsigned"], "given twice"),
+        (["--attr", "=cast_signed"], "expected NAME=VALUE"),
+        (["--attr", "cast="], "expected NAME=VALUE"),
+    ],
+)
+def test_malformed_attr_options_are_diagnostics(attrs: list[str], message: str) -> None:
+    code, out, err = run("matmul", *MATMUL_TYPES, *attrs)
+    assert code == 1 and out == ""
+    assert err.startswith("<command line>: error: [op matmul] --attr") and message in err
+
+
+def test_empty_type_says_what_a_type_looks_like() -> None:
+    code, _, err = run("matmul", "--type", "", "--type", "memref<3x5xi8>", "--type", "i32")
+    assert code == 1
+    assert "--type #1 ''" in err and "expected a type such as memref<" in err
+
+
+@pytest.mark.parametrize("where", ["directory", "missing parent"])
+def test_unwritable_output_is_a_diagnostic(tmp_path: Path, where: str) -> None:
+    target = tmp_path if where == "directory" else tmp_path / "missing" / "out.mlir"
+    code, out, err = run("matmul", *MATMUL_TYPES, "-o", str(target))
+    assert code == 1 and out == ""
+    assert err.startswith(f"{target}: error: cannot write file")
+    assert list(tmp_path.iterdir()) == []  # no temp file left behind
+
+
+@pytest.mark.parametrize("where", ["directory", "missing file"])
+def test_unreadable_lib_is_a_diagnostic(tmp_path: Path, where: str) -> None:
+    lib = tmp_path if where == "directory" else tmp_path / "missing.yaml"
+    code, _, err = run("matmul", "--lib", str(lib), *MATMUL_TYPES)
+    assert code == 1
+    assert err.startswith(f"{lib}: error: cannot read file")
+
+
+def test_lib_failing_validation_reports_positions_and_writes_nothing(tmp_path: Path) -> None:
+    lib = tmp_path / "half.yaml"
+    lib.write_text("--- !LinalgOpConfig\nmetadata: !LinalgOpMetadata\n  name: foo\n")
+    target = tmp_path / "out.mlir"
+    code, _, err = run("foo", "--lib", str(lib), "--type", "f32", "-o", str(target))
+    assert code == 1
+    assert f"{lib}:2:" in err  # the metadata mapping lacks cpp_class_name
+    assert "[op foo]" in err and "structured_op" in err
+    assert not target.exists()
+
+
+def test_lib_from_stdin() -> None:
+    core = (Path(__file__).resolve().parents[2] / "opspecs" / "core_named_ops.yaml").read_text()
+    result = CliRunner().invoke(main, ["emit", "matmul", "--lib", "-", *MATMUL_TYPES], input=core)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == run("matmul", *MATMUL_TYPES)[1]
