@@ -78,7 +78,8 @@ def _ufunc2(ufunc: np.ufunc) -> VecFn:
 
 
 def _int2(ufunc: np.ufunc, bool_ufunc: np.ufunc) -> VecFn:
-    """A wrap-around integer op; i1 uses its one-bit two's-complement meaning."""
+    """A wrap-around integer op (also signed min/max); on i1 `bool_ufunc` gives its one-bit
+    two's-complement meaning (`true` is -1: add is xor, signed max is and, min is or)."""
 
     def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
         f = bool_ufunc if a[0].dtype == np.bool_ else ufunc
@@ -94,18 +95,6 @@ def _unsigned2(ufunc: np.ufunc) -> VecFn:
 
     def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
         return _finish(signed(ufunc(unsigned(a[0]), unsigned(a[1]))), op.result.type, out)
-
-    return fn
-
-
-def _minmax_signed(ufunc: np.ufunc, bool_ufunc: np.ufunc) -> VecFn:
-    """Signed min/max; on i1 `true` is -1, so max is `and` and min is `or`."""
-
-    def fn(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
-        f = bool_ufunc if a[0].dtype == np.bool_ else ufunc
-        if out is not None and out.dtype == op.result.type.dtype:
-            return f(a[0], a[1], out=out)
-        return _finish(f(a[0], a[1]), op.result.type, out)
 
     return fn
 
@@ -398,8 +387,8 @@ VECTOR_SEMANTICS: dict[str, VecFn] = {
     "arith.muli": _int2(np.multiply, np.logical_and),
     "arith.divsi": _divsi,
     "arith.divui": _divui,
-    "arith.maxsi": _minmax_signed(np.maximum, np.logical_and),
-    "arith.minsi": _minmax_signed(np.minimum, np.logical_or),
+    "arith.maxsi": _int2(np.maximum, np.logical_and),
+    "arith.minsi": _int2(np.minimum, np.logical_or),
     "arith.maxui": _unsigned2(np.maximum),
     "arith.minui": _unsigned2(np.minimum),
     "arith.maximumf": _ieee_minmax(np.maximum, np.bitwise_and),
