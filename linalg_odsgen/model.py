@@ -59,12 +59,13 @@ class FnKind(str, enum.Enum):
 
     @property
     def arity(self) -> int:
-        return {"unary": 1, "binary": 2, "ternary": 3, "type": 1}[self.value]
+        """Operands a function of this kind takes (a type function: the value to convert)."""
+        return _FN_ARITY[self]
 
     @property
     def attr_kind(self) -> OperandKind:
         """The operand kind of a function attribute holding a function of this kind."""
-        return {v: k for k, v in _ATTR_FN_KIND.items()}[self]
+        return _FN_ATTR_KIND[self]
 
 
 _ATTR_FN_KIND: dict[OperandKind, FnKind] = {
@@ -72,6 +73,13 @@ _ATTR_FN_KIND: dict[OperandKind, FnKind] = {
     OperandKind.BINARY_FN_ATTR: FnKind.BINARY,
     OperandKind.TERNARY_FN_ATTR: FnKind.TERNARY,
     OperandKind.TYPE_FN_ATTR: FnKind.TYPE,
+}
+_FN_ATTR_KIND: dict[FnKind, OperandKind] = {v: k for k, v in _ATTR_FN_KIND.items()}
+_FN_ARITY: dict[FnKind, int] = {
+    FnKind.UNARY: 1,
+    FnKind.BINARY: 2,
+    FnKind.TERNARY: 3,
+    FnKind.TYPE: 1,
 }
 
 

@@ -55,14 +55,10 @@ def print_payload_op(op: PayloadOp, names: dict[int, str]) -> str:
     res = names[op.result.id]
     rtype = op.result.type
     cat = op.category
-    if cat is OpCategory.UNARY:
-        return f"{res} = {op.name} {args[0]} : {rtype}"
-    if cat is OpCategory.BINARY:
-        return f"{res} = {op.name} {args[0]}, {args[1]} : {rtype}"
+    if cat in (OpCategory.UNARY, OpCategory.BINARY, OpCategory.SELECT):
+        return f"{res} = {op.name} {', '.join(args)} : {rtype}"
     if cat is OpCategory.CAST:
         return f"{res} = {op.name} {args[0]} : {op.operands[0].type} to {rtype}"
-    if cat is OpCategory.SELECT:
-        return f"{res} = {op.name} {args[0]}, {args[1]}, {args[2]} : {rtype}"
     if cat is OpCategory.CONSTANT:
         return f"{res} = arith.constant {format_scalar(op.attr('value'), rtype)}"
     if cat is OpCategory.INDEX:
