@@ -115,7 +115,8 @@ class StructuredOp:
         self._verify_ranks()
         self.verify_shapes(self.shapes)
         self.verify_op()
-        # The region depends only on element types and attributes: build it once per combination.
+        # The region reads only element types (and the type bindings they give), attributes and
+        # the loop count (the ranks, for rank-polymorphic ops): build it once per combination.
         ranks = tuple(len(s) for s in self.shapes)
         region_key = (type(self), self.element_types, ranks, tuple(sorted(self.attributes.items())))
         region = _REGION_CACHE.get(region_key)
@@ -227,20 +228,15 @@ class StructuredOp:
         remaining = dict(given)
         out: dict[str, tuple[int, ...] | str] = {}
         for d in self.OPERANDS:
-            if d.kind is OperandKind.INDEX_ATTR:
-                value = remaining.pop(d.name, None)
+            if d.kind.is_value:
+                continue
+            is_index = d.kind is OperandKind.INDEX_ATTR
+            value = remaining.pop(d.name, None)
+            if value is None:
+                value = d.default_indices if is_index else d.default_fn
                 if value is None:
-                    if d.default_indices is None:
-                        raise self._error(f"missing required attribute {d.name!r}", d.name)
-                    value = d.default_indices
-                out[d.name] = self._index_attr(d, value)
-            elif d.kind.is_fn_attr:
-                value = remaining.pop(d.name, None)
-                if value is None:
-                    if d.default_fn is None:
-                        raise self._error(f"missing required attribute {d.name!r}", d.name)
-                    value = d.default_fn
-                out[d.name] = self._fn_attr(d, value)
+                    raise self._error(f"missing required attribute {d.name!r}", d.name)
+            out[d.name] = self._index_attr(d, value) if is_index else self._fn_attr(d, value)
         if remaining:
             known = [d.name for d in self.OPERANDS if not d.kind.is_value]
             expected = ", ".join(known) if known else "none"
