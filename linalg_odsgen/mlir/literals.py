@@ -81,7 +81,7 @@ def format_scalar(value: int | float | bool, type_: ElementType) -> str:
     if type_.is_float:
         return f"{format_float(float(value), type_)} : {type_}"
     if type_.is_bool:
-        return format_int(int(value), type_)
+        return format_int(bool(value), type_)
     return f"{format_int(int(value), type_)} : {type_}"
 
 

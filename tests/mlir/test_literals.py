@@ -56,6 +56,13 @@ def test_integer_literals_wrap_to_signed_width() -> None:
     assert format_scalar(2**31, I32) == "-2147483648 : i32"
 
 
+def test_integral_floats_print_as_integer_literals() -> None:
+    # payload constants may arrive as Python floats; an integer type prints them as integers
+    assert format_scalar(3.0, I32) == "3 : i32"
+    assert format_scalar(0.0, I1) == "false"
+    assert format_scalar(2.0, I1) == "true"
+
+
 def test_float_bits_are_ieee_patterns() -> None:
     assert float_bits(1.0, F32) == 0x3F800000
     assert float_bits(1.0, F16) == 0x3C00

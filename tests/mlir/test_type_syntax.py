@@ -9,6 +9,8 @@ from linalg_odsgen.mlir.type_syntax import (
     parse_type_parts,
     print_shape,
     print_type,
+    spell_type,
+    static_shape,
 )
 from linalg_odsgen.types import F32, I1, I8, I32, INDEX
 
@@ -53,3 +55,16 @@ def test_shapes_and_element_types_print_in_mlir_spelling() -> None:
     assert print_shape((4, None, 2)) == "4x?x2x"
     assert print_shape(()) == ""
     assert print_type(I8) == "i8"
+
+
+def test_type_parts_spell_like_the_types_they_make() -> None:
+    assert spell_type("memref", (4, None), F32) == "memref<4x?xf32>"
+    assert spell_type("tensor", (), I8) == "tensor<i8>"
+    assert spell_type(None, (), I32) == "i32"  # a scalar operand: the bare element type
+
+
+def test_static_shape_refuses_dynamic_sizes() -> None:
+    assert static_shape((3, 0, 5)) == (3, 0, 5)
+    assert static_shape(()) == ()
+    with pytest.raises(ValueError, match=r"3x\? has dynamic sizes"):
+        static_shape((3, None))
