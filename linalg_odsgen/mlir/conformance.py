@@ -173,7 +173,7 @@ def _shapes(cls: OpClass, attrs: dict[str, Any]) -> list[tuple[int, ...]] | None
     for d, static_map in zip(vdefs, cls.STATIC_INDEXING_MAPS, strict=True):
         if d.kind is OperandKind.SCALAR:
             dyn.append(_SCALAR_PLACEHOLDER)
-        elif getattr(cls, "RANK_POLYMORPHIC", False):
+        elif cls.RANK_POLYMORPHIC:
             dyn.append(ShapedType("memref", (None,) * len(_POLY_SHAPE), F32))
         else:
             # The indexing map, not the shape map, fixes the rank (they disagree for
@@ -183,7 +183,7 @@ def _shapes(cls: OpClass, attrs: dict[str, Any]) -> list[tuple[int, ...]] | None
     op = _try_any(cls, dyn, attrs)
     if op is None:
         return None
-    if getattr(cls, "RANK_POLYMORPHIC", False):
+    if cls.RANK_POLYMORPHIC:
         return [_POLY_SHAPE if isinstance(t, ShapedType) else () for t in op.operand_types]
     sizes = _loop_sizes(op)
     shapes: list[tuple[int, ...]] = []
@@ -665,7 +665,6 @@ def _run_batched(runs: Sequence[_Run]) -> list[list[np.ndarray] | str]:
         return list(run_cases([r.exec_case for r in runs]))
     except (ToolError, RuntimeError):
         pass
-    out: list[list[np.ndarray] | str] = []
     groups: dict[str, list[int]] = {}
     for i, r in enumerate(runs):
         groups.setdefault(r.op_name, []).append(i)
@@ -682,8 +681,7 @@ def _run_batched(runs: Sequence[_Run]) -> list[list[np.ndarray] | str]:
                 slots[i] = run_cases([runs[i].exec_case])[0]
             except (ToolError, RuntimeError) as exc:
                 slots[i] = _first_error(str(exc))
-    out = [slots[i] for i in range(len(runs))]
-    return out
+    return [slots[i] for i in range(len(runs))]
 
 
 def _ulp_distance(a: np.ndarray, b: np.ndarray, t: ElementType) -> np.ndarray:
