@@ -5,12 +5,20 @@ two-space indentation, sequences not indented under their key, plain scalars
 folded at 80 columns, multi-line docs as `|-` literal blocks, empty lists as
 `[]`, non-ASCII characters as escapes in double quotes, and a fixed key order
 per node (optional keys only when set). We build
-PyYAML's node graph ourselves, with the Linalg tags on it, and let PyYAML's
-pure-Python emitter lay it out; no representers, so no object is ever guessed.
+PyYAML's node graph ourselves, with the Linalg tags on it; no representers, so
+no object is ever guessed.
+
+PyYAML's pure-Python emitter is the definition of the layout but costs ~5 ms
+per op, so `_write` lays the graph out directly when every scalar of an op is
+in a class whose layout is fully known (printable ASCII without edge spaces:
+plain or single-quoted, folded at 80 columns, or a `|-` literal block); any
+other op goes through the emitter. Tests hold `_write` to the emitter's bytes.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable
 
 import yaml
@@ -161,6 +169,19 @@ def dump_op(op: OpConfig) -> str:
 
 
 def _serialize(node: Node) -> str:
+    """The canonical text of one document: written directly when it can be, else by PyYAML."""
+    out = ["--- "]
+    try:
+        if not isinstance(node, MappingNode) or node.tag == MAP_TAG:
+            raise _NotSimple  # op documents are tagged mappings
+        _write_node(out, node, 0, in_sequence=False)
+    except _NotSimple:
+        return _emit(node)
+    return "".join(out)
+
+
+def _emit(node: Node) -> str:
+    """The document as PyYAML's emitter writes it: the layout's definition."""
     return yaml.serialize(
         node,
         Dumper=yaml.SafeDumper,  # the pure-Python emitter: same bytes with or without libyaml
@@ -180,3 +201,134 @@ def dump_library(ops: Iterable[OpConfig]) -> str:
     """
     text = "".join(dump_op(op) for op in ops)
     return text + "\n" if text else ""
+
+
+# ---------------------------------------------------------------------------
+# Direct writer: the emitter's layout for the node graphs `op_node` builds.
+
+
+class _NotSimple(Exception):
+    """A node outside the layouts `_write_node` knows; the emitter writes the document."""
+
+
+#: One line of printable ASCII that neither starts nor ends with a space.
+_ONE_LINE = re.compile(r"[!-~](?:[ -~]*[!-~])?\Z")
+#: Printable ASCII lines: the text of a `|-` block when it has no space before a break.
+_LINES = re.compile(r"[!-~][\n -~]*[!-~]\Z")
+#: Runs of non-spaces and runs of spaces: the units plain and single-quoted folding sees.
+_RUNS = re.compile(r"[^ ]+| +")
+#: First characters that make a plain scalar read as something else (flow, alias, tag, ...).
+_INDICATOR_FIRST = frozenset("#,[]{}&*!|>'\"%@`")
+_RESOLVER = yaml.resolver.Resolver()
+#: The Linalg tags, written as they are.
+_LOCAL_TAG = re.compile(r"![A-Za-z]+\Z")
+
+
+@functools.lru_cache(maxsize=4096)
+def _reads_back_as_str(text: str) -> bool:
+    """True when `text` written plain is read as a string (not a number, bool, null, ...)."""
+    return _RESOLVER.resolve(ScalarNode, text, (True, False)) == STR_TAG
+
+
+def _plain_allowed(text: str) -> bool:
+    """Whether the emitter writes this one-line printable text plain in block context.
+
+    Plain is refused for an indicator or document marker at the start, for
+    `: ` / ` #` (or `:` at the end) inside, and for text that would read back
+    as another type; such text is single-quoted instead.
+    """
+    first = text[0]
+    if first in _INDICATOR_FIRST or text.startswith(("---", "...")):
+        return False
+    if first in "-?" and (len(text) == 1 or text[1] == " "):
+        return False
+    if ": " in text or " #" in text or text[-1] == ":":
+        return False
+    return _reads_back_as_str(text)
+
+
+def _folded(text: str, column: int, indent: int) -> str:
+    """`text` written from `column`, a single space after a word ending past WIDTH becoming
+    a line break to `indent` (longer space runs are kept: folding would change them)."""
+    if len(text) + column <= WIDTH:
+        return text
+    out = []
+    for run in _RUNS.findall(text):
+        if run == " " and column > WIDTH:
+            out.append("\n" + " " * indent)
+            column = indent
+        else:
+            out.append(run)
+            column += len(run)
+    return "".join(out)
+
+
+def _scalar(node: ScalarNode, column: int, indent: int) -> str:
+    """A scalar after a `key:` or `-` that ends at `column`, with its line break;
+    continuation lines start at `indent`."""
+    text = node.value
+    if node.tag == INT_TAG:  # str(int): always plain
+        return f" {text}\n"
+    if node.tag != STR_TAG:
+        raise _NotSimple
+    if node.style == "|":
+        if not _LINES.match(text) or " \n" in text:
+            raise _NotSimple
+        pad = " " * indent
+        body = "".join(f"{pad}{line}\n" if line else "\n" for line in text.split("\n"))
+        return " |-\n" + body
+    if node.style is not None or not _ONE_LINE.match(text):
+        raise _NotSimple
+    if _plain_allowed(text):
+        return " " + _folded(text, column + 1, indent) + "\n"
+    quoted = text.replace("'", "''")
+    return " '" + _folded(quoted, column + 2, indent) + "'\n"
+
+
+def _write_node(out: list[str], node: Node, indent: int, *, in_sequence: bool) -> None:
+    """Append a block collection whose opening (`--- `, `key:` or `- `) is already in `out`."""
+    tag = node.tag
+    if tag != MAP_TAG:
+        if not _LOCAL_TAG.match(tag):
+            raise _NotSimple  # the emitter would escape or abbreviate it
+        out.append(tag)
+    if isinstance(node, MappingNode):
+        first_inline = in_sequence and tag == MAP_TAG  # `- key: ...` on the item's line
+        if tag != MAP_TAG or not first_inline:
+            out.append("\n")
+        pad = " " * indent
+        for i, (key, value) in enumerate(node.value):
+            name = key.value
+            out.append(name if first_inline and i == 0 else pad + name)
+            out.append(":")
+            _write_value(out, value, indent, indent + len(name) + 1)
+        return
+    raise _NotSimple  # collections other than mappings only appear as values
+
+
+def _write_value(out: list[str], value: Node, indent: int, column: int) -> None:
+    """The value of a key at `indent` whose `key:` ends at `column`."""
+    if isinstance(value, ScalarNode):
+        out.append(_scalar(value, column, indent + 2))
+    elif isinstance(value, MappingNode):
+        out.append(" " if value.tag != MAP_TAG else "")
+        _write_node(out, value, indent + 2, in_sequence=False)
+    elif isinstance(value, SequenceNode):
+        if value.tag != SEQ_TAG:
+            raise _NotSimple
+        if not value.value:
+            out.append(" []\n")
+            return
+        out.append("\n")
+        pad = " " * indent  # block sequences sit at their key's indentation
+        for item in value.value:
+            out.append(pad + "-")
+            if isinstance(item, ScalarNode):
+                out.append(_scalar(item, indent + 1, indent + 2))
+            elif isinstance(item, MappingNode):
+                out.append(" ")
+                _write_node(out, item, indent + 2, in_sequence=True)
+            else:
+                raise _NotSimple
+    else:  # pragma: no cover - the three node kinds are all PyYAML has
+        raise _NotSimple
