@@ -28,7 +28,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar, Union
+from typing import NamedTuple, TypeVar, Union
 
 __all__ = [
     "MAX_NESTING_DEPTH",
@@ -825,8 +825,9 @@ _KEYWORDS = {
 }
 
 
-@dataclass(frozen=True)
-class _Tok:
+class _Tok(NamedTuple):
+    """One token (a tuple: maps are tokenized on every load, and tuples build fast)."""
+
     kind: str  # "id", "int", "kw", one of the punctuation strings, "->" or "eof"
     text: str
     offset: int
@@ -834,19 +835,21 @@ class _Tok:
 
 def _tokenize(text: str) -> list[_Tok]:
     toks: list[_Tok] = []
+    append = toks.append
+    match = _TOKEN_RE.match
     pos, n = 0, len(text)
     while pos < n:
-        m = _TOKEN_RE.match(text, pos)
+        m = match(text, pos)
         if m is None:
             raise AffineParseError(f"unexpected character {text[pos]!r}", pos)
         group = m.lastgroup
         s = m.group()
         if group == "id":
-            toks.append(_Tok("kw" if s in _KEYWORDS else "id", s, pos))
+            append(_Tok("kw" if s in _KEYWORDS else "id", s, pos))
         elif group == "int":
-            toks.append(_Tok("int", s, pos))
-        elif group in ("arrow", "punct"):
-            toks.append(_Tok(s, s, pos))
+            append(_Tok("int", s, pos))
+        elif group != "ws":  # "->" and punctuation are their own kinds
+            append(_Tok(s, s, pos))
         pos = m.end()
     toks.append(_Tok("eof", "", n))
     return toks
