@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -367,3 +368,14 @@ def test_interval_bounds_contain_every_value(text: str, n0: int, n1: int) -> Non
     values = [expr.eval([i, j]) for i in range(n0) for j in range(n1)]
     lo, hi = _interval_bounds(expr, [n0, n1])
     assert lo <= min(values) and max(values) <= hi
+
+
+@pytest.mark.parametrize("backend", ["loops", "fast"])
+def test_ieee_overflow_and_invalid_results_raise_no_numpy_warnings(backend: str) -> None:
+    x = np.array([1000.0, -1.0, np.inf], dtype=np.float32)
+    out = np.zeros(3, dtype=np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        ops.exp(x, outs=[out], backend=backend)
+        ops.log(x, outs=[out], backend=backend)
+    assert np.isnan(out[1]) and np.isinf(out[2])
