@@ -21,6 +21,7 @@ import ml_dtypes
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from operand_shapes import dynamic_type, operand_shape
 
 from linalg_odsgen.affine import AffineExpr, AffineMap, const, dim, sym
 from linalg_odsgen.codegen import generate_module
@@ -40,7 +41,7 @@ from linalg_odsgen.model import (
     ScalarIndex,
     StructuredOpConfig,
 )
-from linalg_odsgen.runtime import ShapedType, fast
+from linalg_odsgen.runtime import fast
 from linalg_odsgen.runtime.fast.engine import candidate_plans
 from linalg_odsgen.types import element_type_of
 
@@ -264,19 +265,16 @@ def operands_for(
     op_types = []
     for a, m in zip(values, cls.STATIC_INDEXING_MAPS, strict=True):
         t = elem_out if a.kind is OperandKind.OUTPUT_TENSOR else elem_in
-        op_types.append(ShapedType("memref", (None,) * m.num_results, t) if a.kind.is_tensor else t)
+        op_types.append(dynamic_type(a, m.num_results, t))
     op = cls.from_types(op_types, **d.attrs)
     ins: list[Any] = []
     outs: list[np.ndarray] = []
     for a, m in zip(values, op.indexing_maps, strict=True):
-        shape = []
-        for r in m.results:
-            coeffs, k = r.linear_form(m.num_dims)
-            shape.append(k + sum(c * (s - 1) for c, s in zip(coeffs, d.ranges, strict=True)) + 1)
+        shape = operand_shape(m, d.ranges)
         if a.kind is OperandKind.OUTPUT_TENSOR:
-            outs.append(small_values(rng, tuple(shape), d.out_dtype))
+            outs.append(small_values(rng, shape, d.out_dtype))
         elif a.kind.is_tensor:
-            ins.append(small_values(rng, tuple(shape), d.in_dtype))
+            ins.append(small_values(rng, shape, d.in_dtype))
         else:
             ins.append(small_values(rng, (), d.in_dtype)[()])
     return ins, outs

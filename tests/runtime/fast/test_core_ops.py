@@ -12,6 +12,7 @@ from typing import Any
 import ml_dtypes
 import numpy as np
 import pytest
+from operand_shapes import dynamic_type, operand_shape
 
 from linalg_odsgen import ops
 from linalg_odsgen.model import FIXED_TYPES, OperandKind
@@ -63,7 +64,7 @@ def build_case(
     for d, m in zip(values, cls.STATIC_INDEXING_MAPS, strict=True):
         t = _type_of(d, in_t, out_t)
         rank = 2 if cls.RANK_POLYMORPHIC else m.num_results
-        types.append(ShapedType("memref", (None,) * rank, t) if d.kind.is_tensor else t)
+        types.append(dynamic_type(d, rank, t))
     try:
         op = cls.from_types(types, **attrs)
     except OpError:
@@ -71,17 +72,12 @@ def build_case(
     ranges = [int(r) for r in rng.integers(1, 4, size=len(op.iterator_types))]
     arrays: list[Any] = []
     for d, m, t in zip(values, op.indexing_maps, types, strict=True):
-        shape = []
-        for r in m.results:
-            coeffs, k = r.linear_form(m.num_dims)
-            shape.append(
-                k + sum(max(0, c) * (n - 1) for c, n in zip(coeffs, ranges, strict=True)) + 1
-            )
+        shape = operand_shape(m, ranges)
         dtype = t.element.dtype if isinstance(t, ShapedType) else t.dtype
         if d.kind.is_tensor:
             src = out_t if d.kind is OperandKind.OUTPUT_TENSOR else in_t
             dt = src if np.dtype(src).itemsize == np.dtype(dtype).itemsize else dtype
-            arrays.append(np.array(rand(rng, tuple(shape), dt), dtype=dt))
+            arrays.append(np.array(rand(rng, shape, dt), dtype=dt))
         else:
             arrays.append(np.array(rand(rng, (), dtype), dtype=dtype)[()])
     ins = [a for a, d in zip(arrays, values, strict=True) if d.kind.is_input]
