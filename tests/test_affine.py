@@ -5,8 +5,6 @@ from __future__ import annotations
 import doctest
 import math
 import re
-import shutil
-import subprocess
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -15,6 +13,8 @@ import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mlir_opt import mlir_opt
+from mlir_opt import needs_mlir_opt as needs_mlir
 
 from linalg_odsgen import affine
 from linalg_odsgen.affine import (
@@ -34,9 +34,6 @@ from linalg_odsgen.affine import (
 REFERENCE_YAML = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 if not REFERENCE_YAML.exists():  # the repo copy, when the shared folder is not mounted
     REFERENCE_YAML = Path(__file__).parent / "data" / "opdsl_core_named_ops.upstream.yaml"
-
-MLIR_OPT = shutil.which("mlir-opt-22")
-needs_mlir = pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")
 
 # (source text, what mlir-opt-22 prints for `affine_map<source>`). The right-hand sides
 # were taken verbatim from mlir-opt-22 output (attributes `{aN = affine_map<...>}` on a
@@ -160,16 +157,8 @@ def mlir_print(bodies: list[str]) -> list[str]:
     lines = [f"#m{i} = affine_map<{b}>" for i, b in enumerate(bodies)]
     attrs = ", ".join(f"a{i} = #m{i}" for i in range(len(bodies)))
     src = "\n".join(lines) + f"\nfunc.func private @f() attributes {{{attrs}}}\n"
-    assert MLIR_OPT is not None
-    proc = subprocess.run(
-        [MLIR_OPT, "--mlir-print-local-scope"],
-        input=src,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    found = {int(k): v for k, v in re.findall(r"a(\d+) = affine_map<((?:->|[^>])*)>", proc.stdout)}
+    printed = mlir_opt(src, "--mlir-print-local-scope")
+    found = {int(k): v for k, v in re.findall(r"a(\d+) = affine_map<((?:->|[^>])*)>", printed)}
     return [found[i] for i in range(len(bodies))]
 
 
@@ -712,16 +701,8 @@ func.func @f(%a: memref<1x10x10x3xf32>, %b: memref<3x3x3x8xf32>, %c: memref<1x4x
   return
 }
 """
-    assert MLIR_OPT is not None
-    proc = subprocess.run(
-        [MLIR_OPT, "--linalg-generalize-named-ops"],
-        input=src,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    printed = re.findall(r"^#map\d* = affine_map<(.*)>$", proc.stdout, re.M)
+    out = mlir_opt(src, "--linalg-generalize-named-ops")
+    printed = re.findall(r"^#map\d* = affine_map<(.*)>$", out, re.M)
     # strides (s2, s6) = (2, 1), dilations (s4, s8) = (1, 3)
     ours = AffineMap.parse(CONV_NHWC_HWCF).replace_symbols([0, 0, 2, 0, 1, 0, 1, 0, 3, 0, 0])
     assert str(ours) == printed[0]

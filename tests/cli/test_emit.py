@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from mlir_opt import needs_mlir_opt
 
 from linalg_odsgen.cli import main
 
@@ -196,7 +196,7 @@ def test_broken_lib_reports_its_diagnostics(tmp_path: Path) -> None:
 
 
 @pytest.mark.mlir
-@pytest.mark.skipif(shutil.which("mlir-opt-22") is None, reason="mlir-opt-22 not installed")
+@needs_mlir_opt
 @pytest.mark.parametrize("generic", [False, True])
 def test_emitted_module_is_accepted_by_mlir_opt(generic: bool) -> None:
     _, out, _ = run("matmul", *MATMUL_TYPES, *(["--generic"] if generic else []))

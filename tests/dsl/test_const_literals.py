@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-import shutil
 import struct
-import subprocess
 
 import pytest
+from mlir_opt import mlir_opt, needs_mlir_opt
 
 from linalg_odsgen.dsl.expressions import format_f64
 
@@ -46,7 +45,7 @@ def test_text_reads_back_to_the_same_double():
 
 
 @pytest.mark.mlir
-@pytest.mark.skipif(shutil.which("mlir-opt-22") is None, reason="needs mlir-opt-22")
+@needs_mlir_opt
 def test_matches_mlir_opt_on_random_doubles():
     rng = random.Random(11)
     values = [rng.uniform(-1e3, 1e3) for _ in range(150)]
@@ -63,9 +62,7 @@ def test_matches_mlir_opt_on_random_doubles():
     types = ", ".join("f64" for _ in values)
     src = "func.func @f() -> (" + types + ") {\n" + "\n".join(lines)
     src += f"\n  return {results} : {types}\n}}\n"
-    out = subprocess.run(
-        ["mlir-opt-22"], input=src, capture_output=True, text=True, check=True
-    ).stdout
+    out = mlir_opt(src)
     printed = [
         line.split("arith.constant ")[1].rsplit(" : f64", 1)[0]
         for line in out.splitlines()

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import linalg_odsgen.opspecs.core_named_ops as core
 import pytest
+from mlir_opt import mlir_opt, needs_mlir_opt
 
 from linalg_odsgen.dsl import collect_ops
 from linalg_odsgen.dsl.library import load_library as load_dsl_library
@@ -176,7 +175,7 @@ _MLIR_CASES = {
 
 
 @pytest.mark.mlir
-@pytest.mark.skipif(shutil.which("mlir-opt-22") is None, reason="needs mlir-opt-22")
+@needs_mlir_opt
 @pytest.mark.parametrize("name", sorted(_MLIR_CASES))
 def test_matmul_family_maps_and_iterators_agree_with_mlir_opt(ours, name):
     ins, out = _MLIR_CASES[name]
@@ -186,13 +185,7 @@ def test_matmul_family_maps_and_iterators_agree_with_mlir_opt(ours, name):
         f"  %0 = linalg.{name} ins(%a, %b : {ins}) outs(%c : {out}) -> {out}\n"
         f"  return %0 : {out}\n}}\n"
     )
-    text = subprocess.run(
-        ["mlir-opt-22", "--linalg-generalize-named-ops"],
-        input=src,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+    text = mlir_opt(src, "--linalg-generalize-named-ops")
     aliases = dict(re.findall(r"^(#map\d*) = affine_map<(.*)>$", text, re.M))
     used = re.search(r"indexing_maps = \[([^\]]*)\]", text).group(1).split(", ")
     iterators = re.search(r"iterator_types = \[([^\]]*)\]", text).group(1)

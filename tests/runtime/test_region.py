@@ -4,10 +4,9 @@ the operand types, as MLIR 22's Linalg region builder chooses (and mlir-opt-22 c
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 
 import pytest
+from mlir_opt import mlir_opt, needs_mlir_opt
 
 from linalg_odsgen import ops
 from linalg_odsgen.runtime import OpError, ShapedType, parse_constant
@@ -280,7 +279,7 @@ _MLIR_CASES = [
 
 
 @pytest.mark.mlir
-@pytest.mark.skipif(shutil.which("mlir-opt-22") is None, reason="mlir-opt-22 not installed")
+@needs_mlir_opt
 @pytest.mark.parametrize("case", _MLIR_CASES, ids=lambda c: c[0].split()[0] + ":" + c[1])
 def test_payload_matches_mlir_opt_generalization(case: tuple) -> None:
     named, ins, out, build = case
@@ -292,14 +291,8 @@ def test_payload_matches_mlir_opt_generalization(case: tuple) -> None:
         f"  %0 = {named} ins({ins_vals} : {ins}) outs(%a{len(in_types)} : {out}) -> {out}\n"
         f"  return %0 : {out}\n}}\n"
     )
-    result = subprocess.run(
-        ["mlir-opt-22", "--linalg-generalize-named-ops", "-"],
-        input=text,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    mlir_ops = re.findall(r"= ((?:arith|math)\.\w+)", result.stdout)
+    generic = mlir_opt(text, "--linalg-generalize-named-ops", "-")
+    mlir_ops = re.findall(r"= ((?:arith|math)\.\w+)", generic)
     ours = names(build())
     assert [n for n in ours if n != "arith.constant"] == [
         n for n in mlir_ops if n != "arith.constant"
