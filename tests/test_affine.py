@@ -7,7 +7,6 @@ import math
 import re
 import time
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 import yaml
@@ -15,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mlir_opt import mlir_opt
 from mlir_opt import needs_mlir_opt as needs_mlir
+from reference_corpus import REFERENCE as REFERENCE_YAML
 
 from linalg_odsgen import affine
 from linalg_odsgen.affine import (
@@ -30,10 +30,6 @@ from linalg_odsgen.affine import (
     dim,
     sym,
 )
-
-REFERENCE_YAML = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
-if not REFERENCE_YAML.exists():  # the repo copy, when the shared folder is not mounted
-    REFERENCE_YAML = Path(__file__).parent / "data" / "opdsl_core_named_ops.upstream.yaml"
 
 # (source text, what mlir-opt-22 prints for `affine_map<source>`). The right-hand sides
 # were taken verbatim from mlir-opt-22 output (attributes `{aN = affine_map<...>}` on a

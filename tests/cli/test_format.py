@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.cli import main
-
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 
 
 def run(*args: str, stdin: bytes | None = None):

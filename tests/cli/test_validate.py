@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from click.testing import CliRunner
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.cli import main
 
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "invalid"
 
 VALID = """\

@@ -12,6 +12,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.affine import AffineDimExpr
 from linalg_odsgen.codegen import generate_from_yaml
@@ -19,7 +20,6 @@ from linalg_odsgen.model import OperandKind
 from linalg_odsgen.runtime import OpError, available_backends
 from linalg_odsgen.validation import load_valid_library
 
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 REPO = Path(__file__).resolve().parents[2]
 CORE = REPO / "opspecs" / "core_named_ops.yaml"
 SOURCES = [p for p in (REFERENCE, CORE) if p.exists()]

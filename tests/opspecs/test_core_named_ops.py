@@ -9,6 +9,7 @@ from pathlib import Path
 import linalg_odsgen.opspecs.core_named_ops as core
 import pytest
 from mlir_opt import mlir_opt, needs_mlir_opt
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.dsl import collect_ops
 from linalg_odsgen.dsl.library import load_library as load_dsl_library
@@ -17,7 +18,6 @@ from linalg_odsgen.validation import validate_source
 from linalg_odsgen.yaml_io import dump_library, load_library
 
 REPO = Path(__file__).resolve().parents[2]
-REFERENCE = REPO.parent / "shared" / "reference" / "opdsl_core_named_ops.upstream.yaml"
 CHECKED_IN = REPO / "opspecs" / "core_named_ops.yaml"
 
 P, R = IteratorType.PARALLEL, IteratorType.REDUCTION

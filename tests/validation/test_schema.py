@@ -8,6 +8,7 @@ from typing import Any
 
 import jsonschema
 import pytest
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.validation.schema import (
     describe,
@@ -17,7 +18,6 @@ from linalg_odsgen.validation.schema import (
 )
 from linalg_odsgen.yaml_io import load_documents
 
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "invalid"
 
 

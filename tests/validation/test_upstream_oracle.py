@@ -12,12 +12,12 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.validation import validate_source
 
 TOOL = "mlir-linalg-ods-yaml-gen-22"
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "invalid"
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 
 pytestmark = [
     pytest.mark.mlir,

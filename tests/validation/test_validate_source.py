@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.diagnostics import DiagnosticError, Severity
 from linalg_odsgen.model import OpLibrary
 from linalg_odsgen.validation import load_valid_library, validate_source
-
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 
 # Two ops; every line with a defect is marked `# <-` (the numbers below count from line 1).
 MULTI = """\

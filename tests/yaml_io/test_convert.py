@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
@@ -23,8 +23,6 @@ from linalg_odsgen.model import (
     ScalarIndex,
 )
 from linalg_odsgen.yaml_io import LoadedDocument, load_documents, load_library, to_model
-
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 
 GOOD = """\
 --- !LinalgOpConfig

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.model import (
@@ -28,8 +28,6 @@ from linalg_odsgen.model import (
 )
 from linalg_odsgen.yaml_io import dump_library, dump_op, load_library
 from linalg_odsgen.yaml_io.dumper import _emit, _NotSimple, _serialize, _write_node, op_node
-
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 
 
 def test_reference_corpus_is_reproduced_byte_for_byte() -> None:

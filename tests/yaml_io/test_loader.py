@@ -6,12 +6,12 @@ import time
 from pathlib import Path
 
 import pytest
+from reference_corpus import REFERENCE
 
 from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.yaml_io import load_documents
 from linalg_odsgen.yaml_io.loader import MAX_DEPTH, expected_tag, format_path
 
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
 if not REFERENCE.exists():  # pragma: no cover - the corpus ships with the workspace
     REFERENCE = Path(__file__).resolve().parents[2] / "tests" / "data" / "upstream.yaml"
 
