@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from linalg_odsgen import affine
+from linalg_odsgen.affine import AffineExprKind
 from linalg_odsgen.diagnostics import SourcePos
 from linalg_odsgen.dsl.context import Assignment, OpContext
 from linalg_odsgen.dsl.defs import FnAttrDef, IndexAttrDef, ScalarDef, TensorDef
@@ -35,7 +36,6 @@ from linalg_odsgen.dsl.symbols import (
     IndexBinary,
     IndexConst,
     IndexExpr,
-    IndexOp,
     SymbolDef,
 )
 from linalg_odsgen.model import (
@@ -295,17 +295,17 @@ class _Analysis:
         assert isinstance(expr, IndexBinary)
         lhs = self.to_affine(expr.lhs, dims, syms, pos)
         rhs = self.to_affine(expr.rhs, dims, syms, pos)
-        if expr.op is IndexOp.ADD:
+        if expr.op is AffineExprKind.ADD:
             return lhs + rhs
-        if expr.op is IndexOp.MUL:
+        if expr.op is AffineExprKind.MUL:
             if not lhs.is_symbolic_or_constant() and not rhs.is_symbolic_or_constant():
                 raise self.error(f"{expr!r} is not affine: it multiplies two dims", pos)
             return lhs * rhs
         if not rhs.is_symbolic_or_constant():
             raise self.error(f"{expr!r} is not affine: it divides by a dim", pos)
-        if expr.op is IndexOp.FLOORDIV:
+        if expr.op is AffineExprKind.FLOORDIV:
             return lhs.floordiv(rhs)
-        if expr.op is IndexOp.CEILDIV:
+        if expr.op is AffineExprKind.CEILDIV:
             return lhs.ceildiv(rhs)
         return lhs.mod(rhs)
 

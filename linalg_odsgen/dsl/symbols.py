@@ -10,11 +10,11 @@ that keep their names until the op maps them to positions.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Union
 
+from linalg_odsgen.affine import AffineExprKind
 from linalg_odsgen.diagnostics import SourcePos
 from linalg_odsgen.dsl.errors import DslError, user_pos
 from linalg_odsgen.model import FIXED_TYPES
@@ -58,16 +58,6 @@ F64 = TypeVar("F64")
 # -- affine index expressions --------------------------------------------------------------
 
 
-class IndexOp(str, enum.Enum):
-    """Operators of index expressions, spelled as MLIR's affine dialect spells them."""
-
-    ADD = "+"
-    MUL = "*"
-    FLOORDIV = "floordiv"
-    CEILDIV = "ceildiv"
-    MOD = "mod"
-
-
 IndexLike = Union["IndexExpr", int]
 
 
@@ -88,29 +78,33 @@ class IndexExpr:
     """An affine expression over named dims and symbols, as written in indices and shapes."""
 
     def __add__(self, other: IndexLike) -> IndexExpr:
-        return IndexBinary(IndexOp.ADD, self, as_index_expr(other))
+        return IndexBinary(AffineExprKind.ADD, self, as_index_expr(other))
 
     def __radd__(self, other: int) -> IndexExpr:
-        return IndexBinary(IndexOp.ADD, as_index_expr(other), self)
+        return IndexBinary(AffineExprKind.ADD, as_index_expr(other), self)
 
     def __sub__(self, other: IndexLike) -> IndexExpr:
         return IndexBinary(
-            IndexOp.ADD, self, IndexBinary(IndexOp.MUL, as_index_expr(other), IndexConst(-1))
+            AffineExprKind.ADD,
+            self,
+            IndexBinary(AffineExprKind.MUL, as_index_expr(other), IndexConst(-1)),
         )
 
     def __rsub__(self, other: int) -> IndexExpr:
         return IndexBinary(
-            IndexOp.ADD, as_index_expr(other), IndexBinary(IndexOp.MUL, self, IndexConst(-1))
+            AffineExprKind.ADD,
+            as_index_expr(other),
+            IndexBinary(AffineExprKind.MUL, self, IndexConst(-1)),
         )
 
     def __neg__(self) -> IndexExpr:
-        return IndexBinary(IndexOp.MUL, self, IndexConst(-1))
+        return IndexBinary(AffineExprKind.MUL, self, IndexConst(-1))
 
     def __mul__(self, other: IndexLike) -> IndexExpr:
-        return IndexBinary(IndexOp.MUL, self, as_index_expr(other))
+        return IndexBinary(AffineExprKind.MUL, self, as_index_expr(other))
 
     def __rmul__(self, other: int) -> IndexExpr:
-        return IndexBinary(IndexOp.MUL, as_index_expr(other), self)
+        return IndexBinary(AffineExprKind.MUL, as_index_expr(other), self)
 
     def __floordiv__(self, other: IndexLike) -> IndexExpr:
         return self.floordiv(other)
@@ -119,13 +113,13 @@ class IndexExpr:
         return self.mod(other)
 
     def floordiv(self, other: IndexLike) -> IndexExpr:
-        return IndexBinary(IndexOp.FLOORDIV, self, as_index_expr(other))
+        return IndexBinary(AffineExprKind.FLOORDIV, self, as_index_expr(other))
 
     def ceildiv(self, other: IndexLike) -> IndexExpr:
-        return IndexBinary(IndexOp.CEILDIV, self, as_index_expr(other))
+        return IndexBinary(AffineExprKind.CEILDIV, self, as_index_expr(other))
 
     def mod(self, other: IndexLike) -> IndexExpr:
-        return IndexBinary(IndexOp.MOD, self, as_index_expr(other))
+        return IndexBinary(AffineExprKind.MOD, self, as_index_expr(other))
 
     def leaves(self) -> Iterator[IndexExpr]:
         """Dims, symbols and constants in written order (left operand first)."""
@@ -172,7 +166,7 @@ class IndexConst(IndexExpr):
 
 @dataclass(frozen=True, eq=True)
 class IndexBinary(IndexExpr):
-    op: IndexOp
+    op: AffineExprKind
     lhs: IndexExpr
     rhs: IndexExpr
 
