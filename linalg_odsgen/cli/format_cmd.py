@@ -9,7 +9,7 @@ from linalg_odsgen.yaml_io import dump_library, load_library
 
 
 @click.command("format")
-@click.argument("file", metavar="FILE", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", metavar="FILE", type=click.Path(allow_dash=True))
 @click.option(
     "-o",
     "--output",

@@ -8,6 +8,7 @@ import click
 
 from linalg_odsgen.cli.common import diagnostics_to_exit, read_input, unified_diff, write_output
 from linalg_odsgen.codegen import generate_from_yaml
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 
 def display_path(path: str) -> str:
@@ -23,7 +24,7 @@ def display_path(path: str) -> str:
 
 
 @click.command("gen-impl")
-@click.argument("file", metavar="FILE.yaml", type=click.Path(dir_okay=False, allow_dash=True))
+@click.argument("file", metavar="FILE.yaml", type=click.Path(allow_dash=True))
 @click.option(
     "-o",
     "--output",
@@ -56,7 +57,9 @@ def gen_impl_cmd(file: str, output: str, check: bool) -> None:
         except FileNotFoundError:
             old = ""
         except OSError as exc:
-            raise click.FileError(output, exc.strerror) from None
+            raise DiagnosticError(
+                Diagnostic(f"cannot read file: {exc.strerror}", file=output)
+            ) from None
         if old == text:
             return
         click.echo(unified_diff(old, text, display_path(output)), nl=False)

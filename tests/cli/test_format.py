@@ -172,3 +172,9 @@ def test_console_script_exit_codes_and_no_traceback(bad: Path, ref: Path) -> Non
     fail = subprocess.run([*cmd, "format", str(bad)], capture_output=True, text=True)
     assert fail.returncode == 1
     assert "Traceback" not in fail.stderr and "error:" in fail.stderr
+
+
+def test_a_directory_as_input_is_a_diagnostic_not_a_usage_error(tmp_path: Path) -> None:
+    result = run(str(tmp_path))
+    assert result.exit_code == 1
+    assert f"{tmp_path}: error: cannot read file" in result.stderr

@@ -86,3 +86,14 @@ def test_unreadable_input_is_a_diagnostic(workdir: Path) -> None:
     assert result.exit_code == 1
     assert "nope.yaml: error: cannot read file" in result.stderr
     assert not (workdir / "out.py").exists()
+
+
+def test_a_directory_as_input_or_checked_output_is_a_diagnostic(workdir: Path) -> None:
+    (workdir / "adir").mkdir()
+    result = run("gen-impl", "adir", "-o", "out.py")
+    assert result.exit_code == 1
+    assert "adir: error: cannot read file" in result.stderr
+    assert not (workdir / "out.py").exists()
+    result = run("gen-impl", "ops.yaml", "-o", "adir", "--check")
+    assert result.exit_code == 1
+    assert "adir: error: cannot read file" in result.stderr
