@@ -26,6 +26,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "linalg_odsgen.cli.gen_impl_cmd:gen_impl_cmd",
         "Generate the Python op module of an op-config file.",
     ),
+    "gen-ods": (
+        "linalg_odsgen.cli.gen_ods_cmd:gen_ods_cmd",
+        "Generate ODS (.td) and C++ (.cpp.inc) as mlir-linalg-ods-yaml-gen does.",
+    ),
     "check": (
         "linalg_odsgen.cli.check_cmd:check_cmd",
         "Fail if any generated file of the repository is stale.",

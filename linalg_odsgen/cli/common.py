@@ -54,6 +54,18 @@ def read_input(path: str) -> bytes:
         raise DiagnosticError(Diagnostic(f"cannot read file: {exc.strerror}", file=path)) from None
 
 
+def read_existing(path: str) -> str | None:
+    """The text of an output file for `--check` (None when it does not exist yet)."""
+    try:
+        with open(path, encoding="utf-8", newline="") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise DiagnosticError(Diagnostic(f"cannot read file: {reason}", file=path)) from None
+
+
 def write_output(path: str, text: str) -> None:
     """Write `text` to `path` atomically (temp file + rename), or to stdout for `-`."""
     if path == "-":

@@ -32,6 +32,7 @@ from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, SourcePos
+from linalg_odsgen.yaml_io.llvm_folding import llvm_folded_scalar
 
 Path = tuple[str | int, ...]
 
@@ -279,7 +280,10 @@ class _Frame:
 class _DocumentBuilder:
     """Turns one document's events into a `LoadedDocument`, collecting soft errors."""
 
-    def __init__(self, file: str, index: int, start: SourcePos) -> None:
+    def __init__(
+        self, file: str, index: int, start: SourcePos, *, llvm_source: str | None = None
+    ) -> None:
+        self.llvm_source = llvm_source  # the stream's text when reading as LLVM does
         self.file = file
         self.index = index
         self.start = start
@@ -302,6 +306,8 @@ class _DocumentBuilder:
             return
         if record:
             self.tags[path] = tag
+        if self.llvm_source is not None:
+            return  # LLVM's reader ignores tags; the schema stage reports Linalg tag mismatches
         allowed = {"scalar": _SCALAR_TAGS, "mapping": {MAP_TAG}, "sequence": {SEQ_TAG}}[kind]
         if tag in allowed:
             return
@@ -326,6 +332,11 @@ class _DocumentBuilder:
 
     def _scalar_value(self, event: Any, pos: int) -> object:
         value: str = event.value
+        if self.llvm_source is not None:
+            if event.style == ">":
+                raw = self.llvm_source[event.start_mark.index : event.end_mark.index]
+                return llvm_folded_scalar(raw, value)
+            return value
         tag = event.tag
         if tag is None and event.implicit[0]:
             short = len(value) <= 32
@@ -427,7 +438,12 @@ class _DocumentBuilder:
                 if tag is not None:
                     self._check_tag(tag, path, pos, "scalar", record=not discard)
                 value: Any = _PLAIN_CACHE.get(event.value, _PLAIN_CACHE)
-                if value is _PLAIN_CACHE or tag is not None or not event.implicit[0]:
+                if (
+                    value is _PLAIN_CACHE
+                    or tag is not None
+                    or not event.implicit[0]
+                    or self.llvm_source is not None
+                ):
                     value = self._scalar_value(event, pos)
                 if not discard:
                     positions[path] = pos
@@ -503,8 +519,14 @@ def _source_line(text: str, index: int, column: int) -> str:
     return text[start : end if end >= 0 else len(text)]
 
 
-def load_documents(source: bytes | str, file: str = "<input>") -> list[LoadedDocument]:
+def load_documents(
+    source: bytes | str, file: str = "<input>", *, llvm_scalars: bool = False
+) -> list[LoadedDocument]:
     """Every document of a YAML stream as a plain tree with positions and tags.
+
+    With `llvm_scalars` every scalar stays its text and tags are recorded but
+    never refused, as LLVM's YAML reader (and so `mlir-linalg-ods-yaml-gen`)
+    treats them; the caller then reads numbers the way LLVM does.
 
     Raises `DiagnosticError` with all problems found when the stream is not
     loadable (syntax, encoding, refused tags, aliases, duplicate keys, depth).
@@ -520,7 +542,9 @@ def load_documents(source: bytes | str, file: str = "<input>") -> list[LoadedDoc
             if not isinstance(event, yaml.DocumentStartEvent):
                 continue  # stream start/end
             start = SourcePos(file, event.start_mark.line + 1, event.start_mark.column + 1)
-            builder = _DocumentBuilder(file, len(docs), start)
+            builder = _DocumentBuilder(
+                file, len(docs), start, llvm_source=text if llvm_scalars else None
+            )
             doc = builder.build(get_event)
             errors.extend(builder.errors)
             docs.append(doc)

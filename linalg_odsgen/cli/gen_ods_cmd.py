@@ -1,0 +1,84 @@
+"""`linalg-ods-gen gen-ods`: op-config YAML -> ODS `.td` and C++ `.cpp.inc`, as MLIR's generator."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from linalg_odsgen.cli.common import (
+    diagnostics_to_exit,
+    read_existing,
+    read_input,
+    report,
+    unified_diff,
+    write_output,
+)
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
+
+
+@click.command("gen-ods")
+@click.argument(
+    "file", metavar="FILE", required=False, default="-", type=click.Path(allow_dash=True)
+)
+@click.option(
+    "--o-ods-decl",
+    "-o-ods-decl",
+    "ods_decl",
+    metavar="OUT.td",
+    help="Where to write the ODS op declarations ('-' is stdout).",
+)
+@click.option(
+    "--o-impl",
+    "-o-impl",
+    "impl",
+    metavar="OUT.cpp.inc",
+    help="Where to write the C++ op definitions ('-' is stdout).",
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; exit 0 if the given outputs are up to date, else print a diff and exit 1.",
+)
+@diagnostics_to_exit
+def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) -> None:
+    """Generate the ODS declarations and C++ definitions of the ops in FILE (default: stdin).
+
+    A drop-in for `mlir-linalg-ods-yaml-gen`: same flags (`--o-ods-decl=`,
+    `--o-impl=`, single or double dash) and byte-identical output for every file
+    it accepts. Errors are reported as FILE:LINE:COL diagnostics and nothing is
+    written; output upstream writes the same way but that will not compile is
+    written with a warning.
+    """
+    from linalg_odsgen.ods import generate
+    from linalg_odsgen.ods.reading import read_library
+
+    display = "<stdin>" if file == "-" else file
+    if ods_decl is None and impl is None:
+        raise DiagnosticError(
+            Diagnostic(
+                file=display,
+                message="no output files specified: give --o-ods-decl=OUT.td and/or --o-impl=OUT.cpp.inc",
+            )
+        )
+    library, warnings = read_library(read_input(file), display)
+    output = generate(library, display)
+    report([*warnings, *output.warnings])
+    targets = [
+        (path, text) for path, text in ((ods_decl, output.decl), (impl, output.impl)) if path
+    ]
+    if check:
+        stale = False
+        for path, text in targets:
+            if path == "-":
+                raise click.UsageError("--check compares against files; give file paths, not '-'")
+            old = read_existing(path)
+            if old != text:
+                stale = True
+                click.echo(unified_diff(old or "", text, path), nl=False)
+                click.echo(f"{path}: stale (regenerate with `linalg-ods-gen gen-ods`)", err=True)
+        if stale:
+            sys.exit(1)
+        return
+    for path, text in targets:
+        write_output(path, text)

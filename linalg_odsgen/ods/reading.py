@@ -1,0 +1,149 @@
+"""Reading op-config YAML the way `mlir-linalg-ods-yaml-gen` reads it.
+
+`gen-ods` must accept exactly the files upstream's generator accepts and read
+them to the same values. LLVM's YAML reader differs from PyYAML's YAML 1.1
+resolution: every scalar is text until a field asks for a number, integers
+take C-style radix prefixes (`0x1F`, `0b11`, `0o17`, a leading `0` is octal)
+quoted or not, and tags are not checked. Everything else is the shared
+validator; only what upstream tolerates is downgraded to a warning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, Severity
+from linalg_odsgen.model import OpConfig, OpLibrary
+from linalg_odsgen.validation.schema import check_document
+from linalg_odsgen.validation.semantic import check_unique_names, validate_op
+from linalg_odsgen.yaml_io import LoadedDocument, Path, format_path, load_documents, to_model
+
+_INT64_MIN = -(2**63)
+_INT64_MAX = 2**63 - 1
+
+# sign, radix prefix, digits: what LLVM's StringRef integer parsing accepts with radix 0.
+_LLVM_INT = re.compile(r"(-?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+|0[0-7]*|[1-9][0-9]*)")
+
+# Findings upstream does not reject: it reads an absent default as "none" (and
+# writes code that says so) and it never looks at tags.
+_TOLERATED = (
+    "missing required field 'default_indices'",
+    "missing required field 'default_fn'",
+    "must be tagged",
+)
+
+
+def parse_llvm_int(text: str) -> int | None:
+    """The value LLVM's YAML reader gives an int64 scalar, or None where it says 'invalid number'."""
+    m = _LLVM_INT.fullmatch(text.strip(" \t"))
+    if m is None:
+        return None
+    sign, digits = m.groups()
+    lower = digits.lower()
+    if lower.startswith(("0x", "0b", "0o")):
+        value = int(digits[2:], {"x": 16, "b": 2, "o": 8}[lower[1]])
+    elif len(digits) > 1:
+        value = int(digits, 8)
+    else:
+        value = int(digits)
+    value = -value if sign else value
+    return value if _INT64_MIN <= value <= _INT64_MAX else None
+
+
+def _integer_paths(data: Any) -> list[Path]:
+    """Paths of the fields upstream reads as integers: default indices and `scalar_index`."""
+    paths: list[Path] = []
+    structured = data.get("structured_op") if isinstance(data, dict) else None
+    if not isinstance(structured, dict):
+        return paths
+    args = structured.get("args")
+    if isinstance(args, list):
+        for i, arg in enumerate(args):
+            defaults = arg.get("default_indices") if isinstance(arg, dict) else None
+            if isinstance(defaults, list):
+                paths.extend(
+                    ("structured_op", "args", i, "default_indices", j) for j in range(len(defaults))
+                )
+    stack: list[tuple[Path, Any]] = [
+        (("structured_op", "assignments"), structured.get("assignments"))
+    ]
+    while stack:
+        path, node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "scalar_index" and isinstance(value, str):
+                    paths.append((*path, key))
+                else:
+                    stack.append(((*path, key), value))
+        elif isinstance(node, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(node))
+    return paths
+
+
+def _read_integers(doc: LoadedDocument) -> list[Diagnostic]:
+    errors = []
+    for path in _integer_paths(doc.data):
+        parent: Any = doc.data
+        for part in path[:-1]:
+            parent = parent[part]
+        text = parent[path[-1]]
+        if not isinstance(text, str):
+            continue
+        value = parse_llvm_int(text)
+        if value is None:
+            errors.append(
+                Diagnostic.at(
+                    doc.pos(path),
+                    f"invalid number {text!r} at {format_path(path)}: expected a 64-bit integer "
+                    "(decimal, 0x hex, 0b binary, 0o or leading-0 octal)",
+                    op=doc.op_name(),
+                    path=format_path(path),
+                )
+            )
+        else:
+            parent[path[-1]] = value
+    return errors
+
+
+def _downgrade(diag: Diagnostic) -> Diagnostic:
+    message = f"{diag.message} (accepted as mlir-linalg-ods-yaml-gen accepts it)"
+    return replace(diag, severity=Severity.WARNING, message=message)
+
+
+def _tolerated(diag: Diagnostic) -> bool:
+    return diag.is_error and any(t in diag.message for t in _TOLERATED)
+
+
+def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagnostic]]:
+    """The op library upstream's generator would build from `source`, and the warnings about it.
+
+    Raises `DiagnosticError` listing every error; an empty stream is an empty library.
+    """
+    docs = load_documents(source, file, llvm_scalars=True)
+    ops: list[OpConfig] = []
+    op_docs: list[LoadedDocument] = []
+    diags: list[Diagnostic] = []
+    for doc in docs:
+        if doc.data in ("", None):
+            continue  # an empty document (`---` alone): upstream skips it
+        found = _read_integers(doc)
+        found += [_downgrade(d) if _tolerated(d) else d for d in check_document(doc)]
+        diags.extend(found)
+        if any(d.is_error for d in found):
+            continue
+        try:
+            op = to_model(doc)
+        except DiagnosticError as err:
+            diags.extend(err.diagnostics)
+            continue
+        diags.extend(validate_op(op, doc))
+        ops.append(op)
+        op_docs.append(doc)
+    diags.extend(check_unique_names(ops, op_docs))
+    diags.sort(key=lambda d: (d.line, d.column))
+    errors = [d for d in diags if d.is_error]
+    if errors:
+        raise DiagnosticError(errors)
+    return OpLibrary(tuple(ops)), [d for d in diags if not d.is_error]
