@@ -404,6 +404,7 @@ def test_ops_import_and_run_from_an_installed_wheel(tmp_path: Path) -> None:
     """Build a wheel from a copy of the sources, install it into a fresh venv (dependencies
     come from the system site-packages, nothing is downloaded) and run matmul from it."""
     import shutil
+    import site
     import subprocess
     import venv
 
@@ -429,8 +430,15 @@ def test_ops_import_and_run_from_an_installed_wheel(tmp_path: Path) -> None:
         pytest.skip(f"cannot build a wheel without network access: {exc}")
     (wheel,) = dist.glob("linalg_ods_gen-*.whl")
     env_dir = tmp_path / "venv"
-    venv.create(env_dir, system_site_packages=True, with_pip=False)
+    venv.create(env_dir, system_site_packages=False, with_pip=False)
     python = env_dir / "bin" / "python"
+    # Dependencies come from wherever this interpreter finds them (its venv, the system
+    # or the user site): a path file appends those folders after the new venv's own.
+    # Only their modules are visible: their .pth files (an editable install of this
+    # project among them) are not run, so the wheel is what gets imported.
+    (env_site,) = (env_dir / "lib").glob("python*/site-packages")
+    dep_dirs = [*site.getsitepackages(), site.getusersitepackages()]
+    (env_site / "_test_deps.pth").write_text("\n".join(dep_dirs) + "\n")
     subprocess.run(
         [
             sys.executable,

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from linalg_odsgen.payload import PayloadOp
+from linalg_odsgen.runtime.libm import c_pow
 from linalg_odsgen.types import ElementType
 
 ScalarFn = Callable[..., Any]
@@ -281,13 +282,12 @@ def _float_cast(op: PayloadOp) -> ScalarFn:
 
 
 def _powf(op: PayloadOp) -> ScalarFn:
-    """The C library's pow (MLIR's lowering calls it): NumPy's scalar power takes sqrt for
-    an exponent of 0.5 (`pow(-inf, 0.5)` would be nan), a one-element array loop calls pow."""
+    """The C library's pow/powf, which MLIR's lowering calls (NumPy's power is its own code)."""
     dtype = op.result.type.dtype
     t = dtype.type
 
     def powf(a: Any, b: Any) -> Any:
-        return t(np.power(np.array([a], dtype=dtype), np.array([b], dtype=dtype))[0])
+        return t(c_pow(a, b, dtype)[()])
 
     return powf
 

@@ -493,11 +493,42 @@ class _DocumentBuilder:
         )
 
 
+def _too_deep_flow(text: str) -> tuple[int, int]:
+    """Line and column of the first flow bracket that opens level MAX_DEPTH + 1."""
+    depth = 0
+    quote = ""
+    line, column = 1, 0
+    for ch in text:
+        column += 1
+        if ch == "\n":
+            line, column = line + 1, 0
+        elif quote:
+            if ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return line, column
+        elif ch in "]}":
+            depth -= 1
+    return 0, 0
+
+
 def _yaml_error(exc: yaml.YAMLError, file: str, text: str) -> Diagnostic:
     """A diagnostic from a PyYAML/libyaml error, positioned at its problem mark."""
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         problem = exc.problem or "invalid YAML"
+        if "maximum nesting depth" in problem:  # libyaml's own limit, hit while scanning ahead
+            line, column = _too_deep_flow(text)
+            return Diagnostic(
+                f"nesting is deeper than {MAX_DEPTH} levels; op configs are shallower",
+                file,
+                line,
+                column,
+            )
         message = f"invalid YAML: {problem}"
         if exc.context:
             message += f" ({exc.context})"

@@ -134,13 +134,18 @@ def evaluate(
     """
     for op in ops:
         rid = op.result.id
-        if op.name == "arith.constant":
-            env[rid] = constant_array(op.attr("value"), op.result.type)
-        elif op.name == "linalg.index":
-            env[rid] = index_of(int(op.attr("dim")))
+        out = direct.get(rid) if direct else None
+        if op.name in ("arith.constant", "linalg.index"):
+            if op.name == "arith.constant":
+                value = constant_array(op.attr("value"), op.result.type)
+            else:
+                value = index_of(int(op.attr("dim")))
+            if out is not None:  # a leaf yielded straight into the output: store it there
+                np.copyto(out, value, casting="unsafe")
+                value = out
+            env[rid] = value
         else:
             args = [env[v.id] for v in op.operands]
-            out = direct.get(rid) if direct else None
             ufunc = MINMAX_UFUNCS.get(op.name)
             if ufunc is not None and any(v.id in zero_free for v in op.operands):
                 env[rid] = ufunc(*args) if out is None else ufunc(*args, out=out)

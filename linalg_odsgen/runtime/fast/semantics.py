@@ -30,6 +30,7 @@ import ml_dtypes
 import numpy as np
 
 from linalg_odsgen.payload import PayloadOp
+from linalg_odsgen.runtime.libm import c_pow
 from linalg_odsgen.types import ElementType
 
 VecFn = Callable[[PayloadOp, Sequence[np.ndarray], "np.ndarray | None"], np.ndarray]
@@ -154,24 +155,14 @@ def _ieee_minmax(ufunc: np.ufunc, combine_bits: np.ufunc) -> VecFn:
 
 
 def _powf(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:
-    """The C library's pow/powf elementwise (MLIR's lowering calls them).
+    """The C library's pow/powf elementwise, as MLIR's lowering calls them.
 
-    NumPy's power loop swaps pow for sqrt, a square or a reciprocal when the exponent is a
-    single broadcast value (zero stride or 0-d): sqrt(-inf) is nan where pow gives +inf,
-    sqrt(-0.0) keeps the sign, and the others may differ in the last bit. A materialised
-    exponent of the full shape keeps NumPy on the pow path.
+    NumPy's power is its own code (SIMD on AVX-512 hosts, sqrt/square shortcuts for a
+    broadcast exponent) and differs from the C library in the last bit on some inputs.
     """
     x, y = a
     t = op.result.type
-    shape = np.broadcast_shapes(x.shape, y.shape)
-    if not shape:
-        r = np.power(x.reshape(1), y.reshape(1)).reshape(())
-        return _finish(r, t, out)
-    if y.shape != shape or any(s == 0 and n > 1 for s, n in zip(y.strides, shape, strict=True)):
-        y = np.array(np.broadcast_to(y, shape))
-    if out is not None and out.dtype == t.dtype:
-        return np.power(x, y, out=out)
-    return _finish(np.power(x, y), t, out)
+    return _finish(c_pow(x, y, t.dtype), t, out)
 
 
 def _unary_float(f: Callable[[np.ndarray], np.ndarray]) -> VecFn:
