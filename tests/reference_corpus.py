@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-REFERENCE = Path("/work/shared/reference/opdsl_core_named_ops.upstream.yaml")
-if not REFERENCE.exists():  # the repo copy, when the shared folder is not mounted
-    REFERENCE = Path(__file__).parent / "data" / "opdsl_core_named_ops.upstream.yaml"
+_NAME = "opdsl_core_named_ops.upstream.yaml"
+# shared/ sits beside the checkout (CI clones elsewhere and copies shared/ next to it).
+_CANDIDATES = (
+    Path(__file__).resolve().parents[2] / "shared" / "reference" / _NAME,
+    Path("/work/shared/reference") / _NAME,
+    Path(__file__).parent / "data" / _NAME,
+)
+REFERENCE = next((p for p in _CANDIDATES if p.exists()), _CANDIDATES[0])

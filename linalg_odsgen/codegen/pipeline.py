@@ -1,8 +1,9 @@
 """Everything the repository generates, regenerated in memory.
 
 For each OpDSL library `opspecs/NAME.py` the repository checks in its dump
-`opspecs/NAME.yaml` and the module generated from that dump,
-`generated/NAME.py`. `linalg-ods-gen check` compares these with what the code
+`opspecs/NAME.yaml`, the module generated from that dump, `generated/NAME.py`,
+and the ODS/C++ pair MLIR's build would include, `generated/NAME.yamlgen.td`
+and `generated/NAME.yamlgen.cpp.inc`. `linalg-ods-gen check` compares these with what the code
 would produce now; `scripts/regenerate.py` writes them. Both use `regenerate`,
 so they cannot disagree.
 """
@@ -72,6 +73,8 @@ def regenerate(root: Path) -> list[GeneratedFile]:
     """
     from linalg_odsgen.codegen import generate_from_yaml
     from linalg_odsgen.dsl.library import load_library
+    from linalg_odsgen.ods import generate as generate_ods
+    from linalg_odsgen.ods.reading import read_library
     from linalg_odsgen.yaml_io import dump_library
 
     out: list[GeneratedFile] = []
@@ -83,6 +86,9 @@ def regenerate(root: Path) -> list[GeneratedFile]:
         out.append(GeneratedFile(yaml_path, yaml_text))
         module_text = generate_from_yaml(yaml_text, str(root / yaml_path), yaml_path)
         out.append(GeneratedFile(f"generated/{name}.py", module_text))
+        ods = generate_ods(read_library(yaml_text, yaml_path)[0], yaml_path)
+        out.append(GeneratedFile(f"generated/{name}.yamlgen.td", ods.decl))
+        out.append(GeneratedFile(f"generated/{name}.yamlgen.cpp.inc", ods.impl))
     return out
 
 

@@ -44,7 +44,7 @@ def parse_llvm_int(text: str) -> int | None:
     lower = digits.lower()
     if lower.startswith(("0x", "0b", "0o")):
         value = int(digits[2:], {"x": 16, "b": 2, "o": 8}[lower[1]])
-    elif len(digits) > 1:
+    elif len(digits) > 1 and digits[0] == "0":
         value = int(digits, 8)
     else:
         value = int(digits)
@@ -129,6 +129,9 @@ def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagno
         if doc.data in ("", None):
             continue  # an empty document (`---` alone): upstream skips it
         found = _read_integers(doc)
+        if found:
+            diags.extend(found)
+            continue
         found += [_downgrade(d) if _tolerated(d) else d for d in check_document(doc)]
         diags.extend(found)
         if any(d.is_error for d in found):

@@ -64,8 +64,9 @@ _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 _INT_TYPES = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "index": 64}
 _FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
+_FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
 _CONST_RE = re.compile(
-    r"\s*(?P<lit>[-+]?[0-9][0-9.eE+-]*|[-+]?\.[0-9][0-9eE+-]*|true|false)"
+    r"\s*(?P<lit>0[xX][0-9a-fA-F]+|[-+]?[0-9][0-9.eE+-]*|[-+]?\.[0-9][0-9eE+-]*|true|false)"
     r"\s*:\s*(?P<type>[A-Za-z_][A-Za-z0-9_]*)\s*\Z"
 )
 _INT_LIT = re.compile(r"[-+]?[0-9]+\Z")
@@ -98,6 +99,11 @@ def check_scalar_const(text: str) -> str | None:
         )
     if lit in ("true", "false"):
         return None if ty == "i1" else f"boolean literal '{lit}' needs type i1, not {ty}"
+    if lit[:2] in ("0x", "0X"):  # MLIR's hex literal: an integer, or a float's bit pattern
+        width = _INT_TYPES.get(ty) or _FLOAT_WIDTHS[ty]
+        if int(lit, 16) >= 2**width:
+            return f"hexadecimal literal {lit} has more than the {width} bits of {ty}"
+        return None
     if _INT_LIT.match(lit):
         if ty in _FLOAT_TYPES:
             return f"integer literal '{lit}' cannot have float type {ty}; write '{lit}.0 : {ty}'"

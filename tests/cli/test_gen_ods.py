@@ -1,0 +1,78 @@
+"""`linalg-ods-gen gen-ods`: flags, stdin, --check, and nothing written on error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from linalg_odsgen.cli import main
+from linalg_odsgen.ods import generate
+from linalg_odsgen.ods.reading import read_library
+
+ROOT = Path(__file__).resolve().parents[2]
+LIB = ROOT / "opspecs" / "core_named_ops.yaml"
+
+
+def run(*args: str, input: str | None = None) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args), input=input)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def expected() -> tuple[str, str]:
+    out = generate(read_library(LIB.read_bytes(), str(LIB))[0])
+    return out.decl, out.impl
+
+
+def test_writes_both_files_with_upstream_flag_spellings(tmp_path: Path) -> None:
+    td, inc = tmp_path / "ops.td", tmp_path / "ops.cpp.inc"
+    code, _, err = run("gen-ods", str(LIB), f"--o-ods-decl={td}", "-o-impl", str(inc))
+    assert code == 0, err
+    assert (td.read_text(), inc.read_text()) == expected()
+
+
+def test_reads_stdin_without_a_file_and_writes_stdout_for_dash() -> None:
+    code, out, _ = run("gen-ods", "--o-ods-decl=-", input=LIB.read_text())
+    assert code == 0
+    assert out == expected()[0]
+
+
+def test_no_output_flag_is_an_error_like_upstream() -> None:
+    code, _, err = run("gen-ods", str(LIB))
+    assert code == 1
+    assert "no output files specified" in err
+
+
+def test_check_passes_when_current_and_diffs_when_stale(tmp_path: Path) -> None:
+    td = tmp_path / "ops.td"
+    td.write_text(expected()[0])
+    assert run("gen-ods", str(LIB), f"--o-ods-decl={td}", "--check")[0] == 0
+    td.write_text(expected()[0].replace("def MatvecOp", "def MatVecOp", 1))
+    code, out, err = run("gen-ods", str(LIB), f"--o-ods-decl={td}", "--check")
+    assert code == 1
+    assert out.startswith("--- a/") and "-def MatVecOp" in out and "+def MatvecOp" in out
+    assert "stale" in err
+    assert "MatVecOp" in td.read_text()  # --check writes nothing
+
+
+def test_errors_are_positioned_and_leave_outputs_untouched(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(LIB.read_text().replace("  - parallel\n", "  - window\n", 1))
+    td = tmp_path / "ops.td"
+    td.write_text("old\n")
+    code, _, err = run("gen-ods", str(bad), f"--o-ods-decl={td}")
+    assert code == 1
+    line = next(i for i, text in enumerate(bad.read_text().splitlines(), 1) if text == "  - window")
+    assert f"{bad}:{line}:" in err and "Traceback" not in err
+    assert td.read_text() == "old\n"
+
+
+def test_output_that_cannot_compile_is_written_with_a_warning(tmp_path: Path) -> None:
+    text = LIB.read_text().replace("name: strides", "name: my_strides")
+    src = tmp_path / "ops.yaml"
+    src.write_text(text)
+    inc = tmp_path / "ops.cpp.inc"
+    code, _, err = run("gen-ods", str(src), f"--o-impl={inc}")
+    assert code == 0
+    assert "getMy_strides()" in inc.read_text()
+    assert "warning:" in err and "getMyStrides()" in err
