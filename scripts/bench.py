@@ -34,6 +34,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -527,6 +528,37 @@ def format_rows(rows: list[Row], markdown: bool) -> str:
     return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in table)
 
 
+def bench_gen_ods(repeat: int) -> str:
+    """Whole-process wall time of `gen-ods` on the core library, beside upstream's C++ tool."""
+    root = Path(__file__).resolve().parents[1]
+    lib = root / "opspecs" / "core_named_ops.yaml"
+    with tempfile.TemporaryDirectory() as tmp:
+        ours = [sys.executable, "-m", "linalg_odsgen", "gen-ods", str(lib)]
+        ours += [f"--o-ods-decl={tmp}/a.td", f"--o-impl={tmp}/a.cpp.inc"]
+        commands = [("linalg-ods-gen gen-ods", ours)]
+        upstream = shutil.which("mlir-linalg-ods-yaml-gen-22")
+        if upstream:
+            theirs = [upstream, str(lib), f"--o-ods-decl={tmp}/b.td", f"--o-impl={tmp}/b.cpp.inc"]
+            commands.append(("mlir-linalg-ods-yaml-gen-22", theirs))
+        lines = [f"gen-ods of {lib.name} ({repeat} runs, whole process, seconds):"]
+        for name, argv in commands:
+            times = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                subprocess.run(argv, check=True, stdout=subprocess.DEVNULL)
+                times.append(time.perf_counter() - start)
+            lines.append(
+                f"  {name:<28} best {min(times):.3f}  median {sorted(times)[len(times) // 2]:.3f}"
+            )
+        if upstream:
+            same = all(
+                Path(f"{tmp}/a{ext}").read_bytes() == Path(f"{tmp}/b{ext}").read_bytes()
+                for ext in (".td", ".cpp.inc")
+            )
+            lines.append(f"  outputs byte-identical: {same}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one timed repeat, one MLIR iteration")
@@ -538,7 +570,13 @@ def main(argv: list[str] | None = None) -> int:
         "--temp-limit", type=int, default=None, help="fast backend temp bound (bytes)"
     )
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
+    parser.add_argument(
+        "--gen-ods", action="store_true", help="only time gen-ods against mlir-linalg-ods-yaml-gen"
+    )
     args = parser.parse_args(argv)
+    if args.gen_ods:
+        print(bench_gen_ods(args.repeat or 7))
+        return 0
     if args.repeat is None:
         args.repeat = 1 if args.quick else 7
     if args.mlir and not mlir_available():

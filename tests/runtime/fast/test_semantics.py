@@ -311,3 +311,52 @@ def scalar_apply_n(op: PayloadOp, arrays: list[np.ndarray]) -> np.ndarray:
     return np.array(
         [from_canonical(fn(*args), t) for args in zip(*arrays, strict=True)], dtype=t.dtype
     )
+
+
+def test_constant_yielded_straight_into_an_integer_output_is_stored() -> None:
+    """A reduction whose payload is only a constant writes it (fast used to leave the output)."""
+    import types as pytypes
+
+    from linalg_odsgen.codegen import generate_from_yaml
+
+    text = """--- !LinalgOpConfig
+metadata: !LinalgOpMetadata
+  name: const_reduce
+  cpp_class_name: ConstReduceOp
+  doc: Writes a constant through a reduction.
+structured_op: !LinalgStructuredOpConfig
+  args:
+  - !LinalgOperandDefConfig
+    name: I
+    kind: input_tensor
+    type_var: T1
+    shape_map: affine_map<()[s0] -> (s0)>
+  - !LinalgOperandDefConfig
+    name: O
+    kind: output_tensor
+    type_var: U
+    shape_map: affine_map<()[s0] -> ()>
+  indexing_maps: !LinalgIndexingMapsConfig
+    static_indexing_maps:
+    - affine_map<(d0)[s0] -> (d0)>
+    - affine_map<(d0)[s0] -> ()>
+  iterator_types:
+  - reduction
+  assignments:
+  - !ScalarAssign
+    arg: O
+    value: !ScalarExpression
+      scalar_fn:
+        kind: type
+        fn_name: cast_signed
+        type_var: U
+        operands:
+        - !ScalarExpression
+          scalar_const: '7 : i64'
+"""
+    module = pytypes.ModuleType("const_reduce_ops")
+    exec(compile(generate_from_yaml(text, "x.yaml", "x.yaml"), "x", "exec"), module.__dict__)
+    for backend in ("loops", "fast"):
+        out = np.array(-1, dtype=np.int64)
+        module.const_reduce(np.arange(3, dtype=np.uint8), outs=[out], backend=backend)
+        assert out == 7, backend
