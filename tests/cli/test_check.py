@@ -30,7 +30,8 @@ def checkout(tmp_path: Path) -> Path:
     shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
     for path in (REPO / "opspecs").glob("core_named_ops.*"):
         shutil.copy(path, root / "opspecs" / path.name)
-    shutil.copy(REPO / "generated" / "core_named_ops.py", root / "generated" / "core_named_ops.py")
+    for path in (REPO / "generated").glob("core_named_ops.*"):
+        shutil.copy(path, root / "generated" / path.name)
     return root
 
 
@@ -46,7 +47,16 @@ def test_the_repository_itself_is_up_to_date() -> None:
 def test_fresh_copy_passes(checkout: Path) -> None:
     result = check(checkout)
     assert result.exit_code == 0, result.stdout + result.stderr
-    assert "2 generated files up to date" in result.stdout
+    assert "4 generated files up to date" in result.stdout
+
+
+def test_stale_ods_pair_fails_with_a_diff(checkout: Path) -> None:
+    td = checkout / "generated" / "core_named_ops.yamlgen.td"
+    td.write_text(td.read_text().replace("def FillOp ", "def FilOp ", 1))
+    result = check(checkout)
+    assert result.exit_code == 1
+    assert "+def FillOp " in result.stdout
+    assert "generated/core_named_ops.yamlgen.td: stale" in result.stderr
 
 
 def test_stale_generated_module_fails_until_regenerated(checkout: Path) -> None:
