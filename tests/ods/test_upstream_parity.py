@@ -95,7 +95,7 @@ def _library_ops() -> list[OpConfig]:
 LIBRARY = _library_ops()
 DOC_TEXT = st.text(
     alphabet=st.characters(
-        codec="utf-8", exclude_categories=("Cs", "Cc"), include_characters="\n\t "
+        codec="utf-8", exclude_categories=("Cs", "Cc", "Zl", "Zp", "Cf"), include_characters="\n\t "
     ),
     max_size=60,
 ).filter(lambda s: "}]" not in s)
