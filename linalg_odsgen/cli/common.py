@@ -66,6 +66,17 @@ def read_existing(path: str) -> str | None:
         raise DiagnosticError(Diagnostic(f"cannot read file: {reason}", file=path)) from None
 
 
+def report_if_stale(path: str, text: str, command: str, label: str | None = None) -> bool:
+    """`--check` of one output: print a diff to stdout and a note to stderr when `path`
+    (missing counts) differs from `text`; True when stale. Writes nothing."""
+    old = read_existing(path)
+    if old == text:
+        return False
+    click.echo(unified_diff(old or "", text, label or path), nl=False)
+    click.echo(f"{path}: stale (regenerate with `linalg-ods-gen {command}`)", err=True)
+    return True
+
+
 def write_output(path: str, text: str) -> None:
     """Write `text` to `path` atomically (temp file + rename), or to stdout for `-`."""
     if path == "-":

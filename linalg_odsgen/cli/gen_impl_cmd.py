@@ -6,9 +6,8 @@ import os
 
 import click
 
-from linalg_odsgen.cli.common import diagnostics_to_exit, read_input, unified_diff, write_output
+from linalg_odsgen.cli.common import diagnostics_to_exit, read_input, report_if_stale, write_output
 from linalg_odsgen.codegen import generate_from_yaml
-from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 
 def display_path(path: str) -> str:
@@ -51,18 +50,7 @@ def gen_impl_cmd(file: str, output: str, check: bool) -> None:
     if check:
         if output == "-":
             raise click.UsageError("--check compares against OUT.py; give -o OUT.py")
-        try:
-            with open(output, encoding="utf-8", newline="") as fh:
-                old = fh.read()
-        except FileNotFoundError:
-            old = ""
-        except OSError as exc:
-            raise DiagnosticError(
-                Diagnostic(f"cannot read file: {exc.strerror}", file=output)
-            ) from None
-        if old == text:
-            return
-        click.echo(unified_diff(old, text, display_path(output)), nl=False)
-        click.echo(f"{output}: stale (regenerate with `linalg-ods-gen gen-impl`)", err=True)
-        raise SystemExit(1)
+        if report_if_stale(output, text, "gen-impl", display_path(output)):
+            raise SystemExit(1)
+        return
     write_output(output, text)

@@ -8,10 +8,9 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_existing,
     read_input,
     report,
-    unified_diff,
+    report_if_stale,
     write_output,
 )
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
@@ -68,16 +67,10 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
         (path, text) for path, text in ((ods_decl, output.decl), (impl, output.impl)) if path
     ]
     if check:
-        stale = False
-        for path, text in targets:
-            if path == "-":
-                raise click.UsageError("--check compares against files; give file paths, not '-'")
-            old = read_existing(path)
-            if old != text:
-                stale = True
-                click.echo(unified_diff(old or "", text, path), nl=False)
-                click.echo(f"{path}: stale (regenerate with `linalg-ods-gen gen-ods`)", err=True)
-        if stale:
+        if any(path == "-" for path, _ in targets):
+            raise click.UsageError("--check compares against files; give file paths, not '-'")
+        stale = [report_if_stale(path, text, "gen-ods") for path, text in targets]
+        if any(stale):
             sys.exit(1)
         return
     for path, text in targets:

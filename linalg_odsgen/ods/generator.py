@@ -167,7 +167,7 @@ def _attr_builder(op: OpConfig, attrs: list[OperandDef]) -> str:
     )
 
 
-def _symbol_bindings(op: OpConfig, index_attrs: list[OperandDef], num_symbols: int) -> str:
+def _symbol_bindings(index_attrs: list[OperandDef], num_symbols: int) -> str:
     bound: dict[int, tuple[str, int]] = {}
     for attr in index_attrs:
         assert attr.index_attr_map is not None
@@ -331,7 +331,6 @@ def op_fragments(op: OpConfig, diags: list[Diagnostic]) -> OpFragments:
     fn_attrs = [a for a in attrs if a.kind.is_fn_attr]
     maps: tuple[AffineMap, ...] = config.indexing_maps
     num_symbols = maps[0].num_symbols if maps else 0
-    dynamic = bool(index_attrs)
     return OpFragments(
         cls=op.metadata.cpp_class_name,
         name=op.metadata.name,
@@ -345,12 +344,12 @@ def op_fragments(op: OpConfig, diags: list[Diagnostic]) -> OpFragments:
         dynamic_decl=(
             "\n        bool hasDynamicIndexingMaps();\n"
             "        LogicalResult verifyIndexingMapRequiredAttributes();\n      "
-            if dynamic
+            if index_attrs
             else ""
         ),
         rank_polymorphic=not config.iterator_types,
         iterators=", ".join(f"utils::IteratorType::{t.value}" for t in config.iterator_types),
-        symbol_bindings=_symbol_bindings(op, index_attrs, num_symbols),
+        symbol_bindings=_symbol_bindings(index_attrs, num_symbols),
         maps=tuple(MapText(m.to_mlir(), m.num_dims) for m in maps),
         num_args=len(config.value_args),
         dynamic_impl=_dynamic_impl(op, index_attrs),
@@ -363,6 +362,7 @@ def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
     """Output upstream writes the same way but a C++ compiler will reject."""
     warnings = []
     for arg in _attrs(op):
+        fn_kind = arg.kind.fn_kind
         if arg.kind is OperandKind.INDEX_ATTR and getter_name(arg.name) != ods_getter_name(
             arg.name
         ):
@@ -375,11 +375,11 @@ def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
                     op=op.name,
                 )
             )
-        if arg.kind.is_fn_attr and arg.default_fn is None:
+        if fn_kind is not None and arg.default_fn is None:
             warnings.append(
                 Diagnostic(
                     f"function attribute {arg.name!r} has no default: the output names "
-                    f"{_FN_CPP[arg.kind.fn_kind]}Fn::None, which does not exist",  # type: ignore[index]
+                    f"{_FN_CPP[fn_kind]}Fn::None, which does not exist",
                     severity=Severity.WARNING,
                     op=op.name,
                 )

@@ -128,11 +128,11 @@ def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagno
     for doc in docs:
         if doc.data in ("", None):
             continue  # an empty document (`---` alone): upstream skips it
-        found = _read_integers(doc)
-        if found:
-            diags.extend(found)
+        bad_numbers = _read_integers(doc)
+        if bad_numbers:
+            diags.extend(bad_numbers)
             continue
-        found += [_downgrade(d) if _tolerated(d) else d for d in check_document(doc)]
+        found = [_downgrade(d) if _tolerated(d) else d for d in check_document(doc)]
         diags.extend(found)
         if any(d.is_error for d in found):
             continue
