@@ -94,3 +94,9 @@ def test_bad_number_is_a_positioned_error() -> None:
     (diag,) = err.value.diagnostics
     assert (diag.file, diag.line, diag.column) == ("x.yaml", 28, 21)
     assert "invalid number '0x'" in diag.message
+
+
+def test_block_scalar_with_indentation_indicator_is_accepted_though_llvm_refuses_it() -> None:
+    text = OP.format(name="copy_like", doc="|2\n      Indented summary.\n    Rest.")
+    library, _ = read_library(text, "x.yaml")
+    assert library.ops[0].metadata.doc == "  Indented summary.\nRest.\n"

@@ -149,6 +149,12 @@ MISTAKES = {
     "unknown key": ("  doc: d\n", "  doc: d\n  bogus: 1\n"),
     "bad affine map": ("- affine_map<(d0)[s0] -> (d0)>", "- affine_map<(d0)[s0] -> (d9)>"),
     "no assignment": ("    arg: O\n", "    arg: I\n"),
+    # upstream prints `error: missing function attribute` and still exits 0
+    "unknown fn attribute": (
+        "      scalar_arg: I\n",
+        "      scalar_fn:\n        kind: unary\n        attr_name: nope\n"
+        "        operands:\n        - !ScalarExpression\n          scalar_arg: I\n",
+    ),
 }
 
 BASE = """--- !LinalgOpConfig
