@@ -3,7 +3,7 @@
 
     python scripts/regenerate.py [--root DIR]
 
-opspecs/NAME.py -> opspecs/NAME.yaml -> generated/NAME.py, written atomically;
+opspecs/NAME.py (or NAME.tc) -> opspecs/NAME.yaml -> generated/NAME.py, written atomically;
 on any error nothing is written and the diagnostics are printed.
 """
 

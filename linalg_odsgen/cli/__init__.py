@@ -30,6 +30,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "linalg_odsgen.cli.gen_ods_cmd:gen_ods_cmd",
         "Generate ODS (.td) and C++ (.cpp.inc) as mlir-linalg-ods-yaml-gen does.",
     ),
+    "from-tc": (
+        "linalg_odsgen.cli.from_tc_cmd:from_tc_cmd",
+        "Translate TC op specs (the seeds' syntax) into op-config YAML.",
+    ),
     "check": (
         "linalg_odsgen.cli.check_cmd:check_cmd",
         "Fail if any generated file of the repository is stale.",

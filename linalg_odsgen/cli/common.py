@@ -8,11 +8,14 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import click
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, format_diagnostics
+
+if TYPE_CHECKING:
+    from linalg_odsgen.model import OpLibrary
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -119,3 +122,29 @@ def unified_diff(old: str, new: str, path: str) -> str:
             tofile=f"b/{label}",
         )
     )
+
+
+def is_tc(path: str) -> bool:
+    """Whether `path` is read by the TC front end (chosen by the `.tc` suffix)."""
+    from linalg_odsgen.tc import is_tc_path
+
+    return path != "-" and is_tc_path(path)
+
+
+def read_tc_library(path: str, display: str | None = None) -> OpLibrary:
+    """The ops of a `.tc` file; its warnings go to stderr, its errors are raised."""
+    from linalg_odsgen.tc import read_tc
+
+    result = read_tc([(read_input(path), display or path)])
+    report(result.warnings)
+    return result.library
+
+
+def read_op_yaml(path: str, display: str | None = None) -> bytes | str:
+    """The op-config YAML of an input file: the file itself, or for a `.tc` file the
+    canonical YAML of its ops (what `from-tc` prints)."""
+    if not is_tc(path):
+        return read_input(path)
+    from linalg_odsgen.yaml_io import dump_library
+
+    return dump_library(read_tc_library(path, display).ops)

@@ -7,7 +7,11 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from linalg_odsgen.cli.common import diagnostics_to_exit, read_input, write_output
+from linalg_odsgen.cli.common import (
+    diagnostics_to_exit,
+    read_op_yaml,
+    write_output,
+)
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 if TYPE_CHECKING:
@@ -26,8 +30,8 @@ def load_ops(lib: str | None) -> dict[str, type[StructuredOp]]:
         return dict(ops.OPS)
     from linalg_odsgen.codegen import generate_from_yaml
 
-    source = read_input(lib)
-    text = generate_from_yaml(source, lib)
+    # A `.tc` file goes through its canonical YAML, so it behaves exactly as `from-tc`'s output.
+    text = generate_from_yaml(read_op_yaml(lib), lib)
     module = pytypes.ModuleType("linalg_odsgen_emit_lib")
     exec(compile(text, f"<generated from {lib}>", "exec"), module.__dict__)
     return dict(module.OPS)
@@ -99,9 +103,9 @@ def parse_attrs(op_name: str, cls: type[StructuredOp], texts: tuple[str, ...]) -
 )
 @click.option(
     "--lib",
-    metavar="FILE.yaml",
+    metavar="FILE.yaml|FILE.tc",
     default=None,
-    help="Op-config YAML to take OP from (default: the built-in core library).",
+    help="Op-config YAML (or a TC file) to take OP from (default: the built-in core library).",
 )
 @click.option(
     "--attr",

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import click
 
-from linalg_odsgen.cli.common import diagnostics_to_exit, read_input, unified_diff, write_output
+from linalg_odsgen.cli.common import (
+    diagnostics_to_exit,
+    is_tc,
+    read_input,
+    unified_diff,
+    write_output,
+)
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 from linalg_odsgen.yaml_io import dump_library, load_library
 
 
@@ -36,6 +43,14 @@ def format_cmd(file: str, output: str, check: bool) -> None:
     """
     if check and output != "-":
         raise click.UsageError("--check writes nothing; it cannot be combined with -o/--output")
+    if is_tc(file):
+        raise DiagnosticError(
+            Diagnostic(
+                "is a TC file; `format` re-emits op-config YAML: translate it with "
+                f"`linalg-ods-gen from-tc {file}`",
+                file=file,
+            )
+        )
     source = read_input(file)
     canonical = dump_library(load_library(source, file).ops)
     if check:

@@ -6,7 +6,12 @@ import os
 
 import click
 
-from linalg_odsgen.cli.common import diagnostics_to_exit, read_input, report_if_stale, write_output
+from linalg_odsgen.cli.common import (
+    diagnostics_to_exit,
+    read_op_yaml,
+    report_if_stale,
+    write_output,
+)
 from linalg_odsgen.codegen import generate_from_yaml
 
 
@@ -23,7 +28,7 @@ def display_path(path: str) -> str:
 
 
 @click.command("gen-impl")
-@click.argument("file", metavar="FILE.yaml", type=click.Path(allow_dash=True))
+@click.argument("file", metavar="FILE.yaml|FILE.tc", type=click.Path(allow_dash=True))
 @click.option(
     "-o",
     "--output",
@@ -41,12 +46,14 @@ def display_path(path: str) -> str:
 def gen_impl_cmd(file: str, output: str, check: bool) -> None:
     """Generate the Python op module of the op configs in FILE.yaml ('-' for stdin).
 
+    A FILE named `*.tc` is read with the TC front end (as `from-tc` reads it).
+
     The YAML is validated first; on any error the diagnostics are printed and
     nothing is written. The module has one `FooOp` class and one `foo(...)`
     function per op, plus `OPS`.
     """
-    source = read_input(file)
-    text = generate_from_yaml(source, file, display_path(file))
+    # A `.tc` file goes through its canonical YAML: the module equals that of `from-tc`'s output.
+    text = generate_from_yaml(read_op_yaml(file), file, display_path(file))
     if check:
         if output == "-":
             raise click.UsageError("--check compares against OUT.py; give -o OUT.py")

@@ -8,7 +8,7 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_input,
+    read_op_yaml,
     report,
     report_if_stale,
     write_output,
@@ -47,7 +47,7 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
     `--o-impl=`, single or double dash) and byte-identical output for every file
     it accepts. Errors are reported as FILE:LINE:COL diagnostics and nothing is
     written; output upstream writes the same way but that will not compile is
-    written with a warning.
+    written with a warning. A FILE named `*.tc` is read with the TC front end.
     """
     from linalg_odsgen.ods import generate
     from linalg_odsgen.ods.reading import read_library
@@ -60,7 +60,7 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
                 message="no output files specified: give --o-ods-decl=OUT.td and/or --o-impl=OUT.cpp.inc",
             )
         )
-    library, warnings = read_library(read_input(file), display)
+    library, warnings = read_library(read_op_yaml(file, display), display)
     output = generate(library, display)
     report([*warnings, *output.warnings])
     targets = [

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from linalg_odsgen.cli.common import read_input, report
+from linalg_odsgen.cli.common import is_tc, read_input, report
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, has_errors
 
 STDIN_NAME = "<stdin>"
@@ -26,6 +26,10 @@ def _validate_file(path: str) -> list[Diagnostic]:
     name = STDIN_NAME if path == "-" else path
     try:
         source = read_input(path)
+        if is_tc(path):
+            from linalg_odsgen.tc import read_tc_diagnostics
+
+            return read_tc_diagnostics(source, name)[1]
         return validate_source(source, name)
     except DiagnosticError as err:
         return list(err.diagnostics)
@@ -44,7 +48,7 @@ def _validate_file(path: str) -> list[Diagnostic]:
     help="text: GNU-style diagnostics on stderr; json: a JSON list on stdout.",
 )
 def validate_cmd(files: tuple[str, ...], fmt: str) -> None:
-    """Validate op-config YAML FILEs (`-` reads stdin).
+    """Validate op-config YAML FILEs (`-` reads stdin); `*.tc` files are read as TC.
 
     Checks the YAML itself, the JSON Schema of each document, its tags, and the
     semantic rules (names resolve, maps agree with the iterators, every output

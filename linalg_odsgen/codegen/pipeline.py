@@ -3,7 +3,9 @@
 For each OpDSL library `opspecs/NAME.py` the repository checks in its dump
 `opspecs/NAME.yaml`, the module generated from that dump, `generated/NAME.py`,
 and the ODS/C++ pair MLIR's build would include, `generated/NAME.yamlgen.td`
-and `generated/NAME.yamlgen.cpp.inc`. `linalg-ods-gen check` compares these with what the code
+and `generated/NAME.yamlgen.cpp.inc`. For each TC library `opspecs/NAME.tc` it
+checks in the YAML translation `opspecs/NAME.yaml` and the module
+`generated/NAME.py`. `linalg-ods-gen check` compares these with what the code
 would produce now; `scripts/regenerate.py` writes them. Both use `regenerate`,
 so they cannot disagree.
 """
@@ -65,6 +67,11 @@ def dsl_sources(root: Path) -> list[Path]:
     return sorted(p for p in (root / "opspecs").glob("*.py") if p.name != "__init__.py")
 
 
+def tc_sources(root: Path) -> list[Path]:
+    """The TC libraries of the repository: `opspecs/*.tc`."""
+    return sorted((root / "opspecs").glob("*.tc"))
+
+
 def regenerate(root: Path) -> list[GeneratedFile]:
     """Fresh text of every generated file: DSL -> YAML dump -> generated module.
 
@@ -75,6 +82,7 @@ def regenerate(root: Path) -> list[GeneratedFile]:
     from linalg_odsgen.dsl.library import load_library
     from linalg_odsgen.ods import generate as generate_ods
     from linalg_odsgen.ods.reading import read_library
+    from linalg_odsgen.tc import tc_to_yaml
     from linalg_odsgen.yaml_io import dump_library
 
     out: list[GeneratedFile] = []
@@ -89,6 +97,14 @@ def regenerate(root: Path) -> list[GeneratedFile]:
         ods = generate_ods(read_library(yaml_text, yaml_path)[0], yaml_path)
         out.append(GeneratedFile(f"generated/{name}.yamlgen.td", ods.decl))
         out.append(GeneratedFile(f"generated/{name}.yamlgen.cpp.inc", ods.impl))
+    for source in tc_sources(root):
+        name = source.stem
+        yaml_path = f"opspecs/{name}.yaml"
+        tc_path = f"opspecs/{source.name}"
+        yaml_text, _ = tc_to_yaml([(source.read_bytes(), tc_path)])
+        out.append(GeneratedFile(yaml_path, yaml_text))
+        module_text = generate_from_yaml(yaml_text, str(root / yaml_path), yaml_path)
+        out.append(GeneratedFile(f"generated/{name}.py", module_text))
     return out
 
 
@@ -102,4 +118,11 @@ def stale(root: Path) -> list[tuple[GeneratedFile, str | None]]:
     return result
 
 
-__all__ = ["GeneratedFile", "dsl_sources", "find_repo_root", "regenerate", "stale"]
+__all__ = [
+    "GeneratedFile",
+    "dsl_sources",
+    "find_repo_root",
+    "regenerate",
+    "stale",
+    "tc_sources",
+]

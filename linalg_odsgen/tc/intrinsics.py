@@ -1,0 +1,134 @@
+"""The intrinsics of TC files (`std_addf`, `std_sexti32`, ...) and what each one means.
+
+Each maps to one payload function of the op-config model. The float/integer
+variants of one model function (`std_addf`, `std_addi` -> `add`) differ in
+which declared element types they accept, which is how the TC front end keeps
+their meaning: a float intrinsic on integer tensors is an error, not a
+silent change of arithmetic.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from linalg_odsgen.model import FnKind
+
+FLOAT_TYPES: tuple[str, ...] = ("f16", "bf16", "f32", "f64")
+INT_TYPES: tuple[str, ...] = ("i1", "i8", "i16", "i32", "i64")
+ELEMENT_TYPES: tuple[str, ...] = (*FLOAT_TYPES, *INT_TYPES)
+WIDTH: dict[str, int] = {
+    "f16": 16,
+    "bf16": 16,
+    "f32": 32,
+    "f64": 64,
+    "i1": 1,
+    "i8": 8,
+    "i16": 16,
+    "i32": 32,
+    "i64": 64,
+}
+
+
+def type_class(elem: str) -> str:
+    """'float' or 'integer' (for messages and operand checks)."""
+    return "float" if elem in FLOAT_TYPES else "integer"
+
+
+@dataclass(frozen=True)
+class Intrinsic:
+    """One TC intrinsic: its model function, arity and the element types it takes."""
+
+    name: str
+    kind: FnKind
+    fn: str
+    operands: str  # 'float', 'integer' or 'any' (select's values)
+    target: str | None = None  # conversions: the element type produced
+    width_rule: str | None = None  # conversions: 'wider' or 'narrower' than the source
+
+    @property
+    def arity(self) -> int:
+        return 3 if self.kind is FnKind.TERNARY else self.kind.arity
+
+    @property
+    def can_reduce(self) -> bool:
+        """Whether `<dims>` may follow it: binary arithmetic and select combine with an
+        accumulator; unary functions and conversions do not."""
+        return self.kind in (FnKind.BINARY, FnKind.TERNARY)
+
+
+def _table() -> dict[str, Intrinsic]:
+    rows: list[Intrinsic] = []
+    for suffix, fn in (("add", "add"), ("sub", "sub"), ("mul", "mul")):
+        rows.append(Intrinsic(f"std_{suffix}f", FnKind.BINARY, fn, "float"))
+        rows.append(Intrinsic(f"std_{suffix}i", FnKind.BINARY, fn, "integer"))
+    rows += [
+        Intrinsic("std_divf", FnKind.BINARY, "div", "float"),
+        Intrinsic("std_divis", FnKind.BINARY, "div", "integer"),
+        Intrinsic("std_diviu", FnKind.BINARY, "div_unsigned", "integer"),
+        Intrinsic("std_maxf", FnKind.BINARY, "max_signed", "float"),
+        Intrinsic("std_minf", FnKind.BINARY, "min_signed", "float"),
+        Intrinsic("std_maxsi", FnKind.BINARY, "max_signed", "integer"),
+        Intrinsic("std_minsi", FnKind.BINARY, "min_signed", "integer"),
+        Intrinsic("std_maxui", FnKind.BINARY, "max_unsigned", "integer"),
+        Intrinsic("std_minui", FnKind.BINARY, "min_unsigned", "integer"),
+        Intrinsic("std_powf", FnKind.BINARY, "powf", "float"),
+        Intrinsic("std_select", FnKind.TERNARY, "select", "any"),
+    ]
+    for name, fn in (
+        ("std_negf", "negf"),
+        ("std_absf", "abs"),
+        ("std_ceilf", "ceil"),
+        ("std_floorf", "floor"),
+        ("std_exp", "exp"),
+        ("std_log", "log"),
+        ("std_tanh", "tanh"),
+        ("std_sqrt", "sqrt"),
+        ("std_rsqrt", "rsqrt"),
+    ):
+        rows.append(Intrinsic(name, FnKind.UNARY, fn, "float"))
+    return {r.name: r for r in rows}
+
+
+INTRINSICS: dict[str, Intrinsic] = _table()
+
+# Conversions carry their target type in the name: std_sexti32, std_sitofpf32, ...
+# family -> (source class, target class, model function, width rule)
+_CASTS: dict[str, tuple[str, str, str, str | None]] = {
+    "sext": ("integer", "integer", "cast_signed", "wider"),
+    "zext": ("integer", "integer", "cast_unsigned", "wider"),
+    "trunc": ("integer", "integer", "cast_signed", "narrower"),
+    "fpext": ("float", "float", "cast_signed", "wider"),
+    "fptrunc": ("float", "float", "cast_signed", "narrower"),
+    "sitofp": ("integer", "float", "cast_signed", None),
+    "uitofp": ("integer", "float", "cast_unsigned", None),
+    "fptosi": ("float", "integer", "cast_signed", None),
+    "fptoui": ("float", "integer", "cast_unsigned", None),
+}
+_CAST_RE = re.compile(r"std_(?P<family>[a-z]+?)(?P<target>bf16|f16|f32|f64|i1|i8|i16|i32|i64)\Z")
+CAST_FAMILIES: tuple[str, ...] = tuple(_CASTS)
+
+
+def lookup(name: str) -> Intrinsic | None:
+    """The intrinsic called `name`, or None."""
+    found = INTRINSICS.get(name)
+    if found is not None:
+        return found
+    m = _CAST_RE.match(name)
+    if m is None:
+        return None
+    family, target = m.group("family"), m.group("target")
+    # `std_trunci8`: the family is `trunc` with an `i` spelled into the name
+    if family.endswith("i") and family[:-1] == "trunc":
+        family = "trunc"
+    spec = _CASTS.get(family)
+    if spec is None or type_class(target) != spec[1]:
+        return None
+    source, _, fn, rule = spec
+    return Intrinsic(name, FnKind.TYPE, fn, source, target=target, width_rule=rule)
+
+
+def known_names() -> str:
+    """The intrinsic names for an 'expected one of' hint."""
+    casts = ", ".join(f"std_{f}<type>" for f in CAST_FAMILIES)
+    return ", ".join(INTRINSICS) + ", and conversions " + casts
