@@ -125,6 +125,8 @@ def tokenize(text: str, file: str) -> tuple[list[Token], list[Diagnostic]]:
                         start_pos.column,
                     )
                 )
+                line += text.count("\n", i)
+                line_start = text.rfind("\n", 0, n) + 1 if "\n" in text[i:] else line_start
                 i = n
                 break
             body = text[i + 3 : end]

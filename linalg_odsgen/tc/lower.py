@@ -103,6 +103,8 @@ class _Lowering:
 
     def _run(self) -> OpConfig:
         d = self.d
+        if d.incomplete:  # its syntax errors are reported; more findings would be guesses
+            raise _Failed
         tensors = self.declare_tensors()
         attrs = self.declare_attrs(tensors)
         shape_symbols = self.shape_symbols(tensors)
@@ -119,6 +121,14 @@ class _Lowering:
             )
         comp = d.comprehensions[0]
         self.check_targets(comp.targets, comp.values, tensors)
+        for v in comp.values:
+            for a in _accesses(v):
+                if a.tensor not in tensors:
+                    self.error(
+                        a.pos,
+                        f"'{a.tensor}' is neither a tensor of '{d.name}' nor an intrinsic"
+                        f"{_choices(self.all_tensors())}",
+                    )
         self.checkpoint()
 
         dims, out_dims, red_dims = self.number_dims(comp.targets, comp.values, attrs, shape_symbols)
@@ -400,15 +410,20 @@ class _Lowering:
                     continue
                 if not call.reduction_dims:
                     self.error(call.pos, f"'{call.fn}<>' lists no reduction dim")
+                listed: set[str] = set()
                 for n in call.reduction_dims:
+                    if n.name in listed:
+                        self.error(n.pos, f"reduction dim '{n.name}' is listed twice")
+                        continue
+                    listed.add(n.name)
                     if n.name in out_dims:
                         self.error(
                             n.pos,
                             f"reduction dim '{n.name}' indexes an output; a dim listed in "
                             "<...> must not appear in the output's indices",
                         )
-                    elif n.name in red:
-                        self.error(n.pos, f"reduction dim '{n.name}' is listed twice")
+                    elif n.name in red:  # shared by several outputs' reductions
+                        continue
                     elif n.name in attrs or n.name in shape_symbols:
                         self.error(
                             n.pos,
@@ -422,11 +437,16 @@ class _Lowering:
             for a in _accesses(v):
                 for idx in a.indices:
                     for leaf in _leaves(idx):
-                        if (
-                            isinstance(leaf, Name)
-                            and leaf.name not in attrs
-                            and leaf.name not in shape_symbols
-                        ):
+                        if not isinstance(leaf, Name) or leaf.name in attrs:
+                            continue
+                        if leaf.name in shape_symbols:
+                            self.error(
+                                leaf.pos,
+                                f"'{leaf.name}' is a size symbol of the header; index "
+                                "expressions use loop dims, integers and attributes (sizes are "
+                                "not known to an op's indexing maps)",
+                            )
+                        else:
                             add(leaf)
         return dims, out_dims, red
 

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from linalg_odsgen.diagnostics import Diagnostic
+from linalg_odsgen.tc.intrinsics import lookup
 from linalg_odsgen.tc.lexer import Pos, Tok, Token, tokenize
 from linalg_odsgen.tc.syntax import (
     Access,
@@ -51,6 +52,7 @@ class _Parser:
         self.errors: list[Diagnostic] = []
         self.op: str | None = None  # name of the def being parsed, for `[op NAME]`
         self.tensors: frozenset[str] = frozenset()  # its tensor names: `X(...)` is an access
+        self.body_failed = False  # a statement of the current body did not parse
 
     # -- token helpers -------------------------------------------------------------------
 
@@ -172,6 +174,7 @@ class _Parser:
                 f"expected '{{' to open the body of '{name_tok.text}' (or a doc string or "
                 f"attr(...) before it), found {self.tok.describe()}"
             )
+        self.body_failed = False
         comps = self.parse_body()
         return Def(
             name=name_tok.text,
@@ -185,6 +188,7 @@ class _Parser:
             attrs=attrs or (),
             comprehensions=comps,
             start=start,
+            incomplete=self.body_failed,
         )
 
     def parse_params(self, close: str, *, is_output: bool) -> tuple[TensorParam, ...]:
@@ -273,6 +277,7 @@ class _Parser:
                 comps.append(self.parse_comprehension())
             except _SyntaxError as err:
                 self.errors.append(err.diagnostic)
+                self.body_failed = True
                 self.skip_statement()
         self.advance()  # }
         return tuple(comps)
@@ -332,8 +337,8 @@ class _Parser:
                 f"expected '(' after '{name.text}' (a tensor access or an intrinsic call), "
                 f"found {self.tok.describe()}"
             )
-        if name.text in self.tensors:
-            return self.parse_access(name)
+        if name.text in self.tensors or not _looks_like_intrinsic(name.text):
+            return self.parse_access(name)  # an unknown tensor is reported by `lower`
         return Call(name.text, (), self.parse_call_args(name), name.pos)
 
     def parse_call_args(self, name: Token) -> tuple[Expr, ...]:
@@ -397,10 +402,20 @@ class _Parser:
         )
 
 
+def _looks_like_intrinsic(name: str) -> bool:
+    return name.startswith("std_") or lookup(name) is not None
+
+
 def parse(text: str, file: str) -> ParseResult:
     """Every def of `text` and every lexical and syntax error (in source order)."""
     tokens, lex_errors = tokenize(text, file)
     p = _Parser(tokens, file)
     defs = p.parse_file()
-    errors = sorted([*lex_errors, *p.errors], key=lambda d: (d.line, d.column))
+    syntax = p.errors
+    if lex_errors and tokens[-1].kind is Tok.EOF:
+        # The lexer stops at an unterminated doc string: what the parser then says about the
+        # cut-off end of the file repeats that error.
+        eof = tokens[-1].pos
+        syntax = [d for d in syntax if (d.line, d.column) != (eof.line, eof.column)]
+    errors = sorted([*lex_errors, *syntax], key=lambda d: (d.line, d.column))
     return ParseResult(defs, errors)

@@ -132,3 +132,4 @@ class Def:
     attrs: tuple[AttrParam, ...]
     comprehensions: tuple[Comprehension, ...]
     start: Pos  # where the def begins (`ods_def` or `def`)
+    incomplete: bool = False  # a statement of the body had a syntax error (already reported)
