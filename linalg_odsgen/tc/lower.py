@@ -122,11 +122,11 @@ class _Lowering:
         comp = d.comprehensions[0]
         self.check_targets(comp.targets, comp.values, tensors)
         for v in comp.values:
-            for a in _accesses(v):
-                if a.tensor not in tensors:
+            for use in _accesses(v):
+                if use.tensor not in tensors:
                     self.error(
-                        a.pos,
-                        f"'{a.tensor}' is neither a tensor of '{d.name}' nor an intrinsic"
+                        use.pos,
+                        f"'{use.tensor}' is neither a tensor of '{d.name}' nor an intrinsic"
                         f"{_choices(self.all_tensors())}",
                     )
         self.checkpoint()
