@@ -19,6 +19,7 @@ class Tok(str, enum.Enum):
     DOC = "doc string"
     PUNCT = "punctuation"
     EOF = "end of file"
+    ERROR = "bad character"  # already reported by the lexer; the parser stays silent on it
 
 
 @dataclass(frozen=True)
@@ -159,8 +160,10 @@ def tokenize(text: str, file: str) -> tuple[list[Token], list[Diagnostic]]:
         p = pos_at(i)
         shown = repr(c) if c.isprintable() else f"U+{ord(c):04X}"
         errors.append(Diagnostic(f"unexpected character {shown}", file, p.line, p.column))
+        start = i
         i += 1
         while i < n and _is_stray(text, i):  # one diagnostic for a run of garbage
             i += 1
+        tokens.append(Token(Tok.ERROR, text[start:i], p, i, start))
     tokens.append(Token(Tok.EOF, "", pos_at(i), i, i))
     return tokens, errors

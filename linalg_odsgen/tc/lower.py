@@ -541,6 +541,8 @@ class _Lowering:
                     "has a single indexing",
                 )
         maps = {name: AffineMap(n_dims, n_sym, exprs) for name, (_, exprs) in first.items()}
+        if self.failed:  # a rejected access would otherwise look like a shape-only tensor
+            return maps
         used_dims: set[int] = set()
         for m in maps.values():
             used_dims |= m.used_dims()

@@ -33,8 +33,10 @@ _ATTR_TYPE = re.compile(r"(?P<shape>(?:[0-9]+x)*)(?P<elem>[A-Za-z_][A-Za-z0-9_]*
 
 
 class _SyntaxError(Exception):
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(diagnostic.message)
+    """A syntax error; `diagnostic` is None when the lexer already reported its cause."""
+
+    def __init__(self, diagnostic: Diagnostic | None) -> None:
+        super().__init__(diagnostic.message if diagnostic else "")
         self.diagnostic = diagnostic
 
 
@@ -70,8 +72,14 @@ class _Parser:
         return t
 
     def error(self, message: str, pos: Pos | None = None) -> _SyntaxError:
+        if pos is None and self.tok.kind is Tok.ERROR:
+            return _SyntaxError(None)  # a bad character, reported by the lexer
         p = pos or self.tok.pos
         return _SyntaxError(Diagnostic(message, self.file, p.line, p.column, op=self.op))
+
+    def report(self, err: _SyntaxError) -> None:
+        if err.diagnostic is not None:
+            self.errors.append(err.diagnostic)
 
     def expect_punct(self, text: str, context: str) -> Token:
         if not self.tok.is_punct(text):
@@ -95,18 +103,18 @@ class _Parser:
         defs: list[Def] = []
         while self.tok.kind is not Tok.EOF:
             if not (self.tok.is_word("def") or self.tok.is_word("ods_def")):
-                self.errors.append(
+                self.report(
                     self.error(
                         f"expected 'def' or 'ods_def' to start an op definition, found "
                         f"{self.tok.describe()}"
-                    ).diagnostic
+                    )
                 )
                 self.skip_to_def()
                 continue
             try:
                 d = self.parse_def()
             except _SyntaxError as err:
-                self.errors.append(err.diagnostic)
+                self.report(err)
                 self.skip_to_def()
                 continue
             finally:
@@ -276,7 +284,7 @@ class _Parser:
             try:
                 comps.append(self.parse_comprehension())
             except _SyntaxError as err:
-                self.errors.append(err.diagnostic)
+                self.report(err)
                 self.body_failed = True
                 self.skip_statement()
         self.advance()  # }
