@@ -158,7 +158,9 @@ def print_op(
             prefix = f"{base}:{len(tensor_results)} = "
     suffix = ""
     if tensor_results:
-        suffix = " -> " + ", ".join(str(s) for s in tensor_results)
+        types = ", ".join(str(s) for s in tensor_results)
+        # MLIR's arrow type list: parenthesized when there is more than one result.
+        suffix = f" -> ({types})" if len(tensor_results) > 1 else f" -> {types}"
     operands = _operand_lists(names, osigs, num_inputs)
     if form is Form.NAMED:
         attrs = named_attributes(op)

@@ -132,3 +132,62 @@ def known_names() -> str:
     """The intrinsic names for an 'expected one of' hint."""
     casts = ", ".join(f"std_{f}<type>" for f in CAST_FAMILIES)
     return ", ".join(INTRINSICS) + ", and conversions " + casts
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """`std_cmpf_ogt`, `std_cmpi_slt`, ...: only meaningful as `std_select`'s condition in the
+    max/min idiom `std_select(cmp(a, b), a, b)`, since op configs have no comparison function."""
+
+    name: str
+    operands: str  # 'float' or 'integer'
+    greater: bool  # gt/ge: selecting the first operand when it is larger
+    unsigned: bool  # integer ult/ugt...: the unsigned max/min
+
+
+_CMP_RE = re.compile(r"std_cmp(?P<cls>[fi])_(?P<pred>[a-z]+)\Z")
+_FLOAT_PREDICATES = {"ogt", "oge", "olt", "ole", "ugt", "uge", "ult", "ule"}
+_INT_PREDICATES = {"sgt", "sge", "slt", "sle", "ugt", "uge", "ult", "ule"}
+ALL_FLOAT_PREDICATES = [
+    "false",
+    "oeq",
+    "ogt",
+    "oge",
+    "olt",
+    "ole",
+    "one",
+    "ord",
+    "ueq",
+    "ugt",
+    "uge",
+    "ult",
+    "ule",
+    "une",
+    "uno",
+    "true",
+]
+ALL_INT_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+
+
+def comparison(name: str) -> tuple[Comparison | None, bool]:
+    """(the comparison, whether `name` is a comparison at all). A comparison whose predicate
+    has no max/min reading (eq, ne, ord, ...) is `(None, True)`."""
+    m = _CMP_RE.match(name)
+    if m is None:
+        return None, False
+    cls, pred = m.group("cls"), m.group("pred")
+    known = ALL_FLOAT_PREDICATES if cls == "f" else ALL_INT_PREDICATES
+    if pred not in known:
+        return None, False
+    usable = _FLOAT_PREDICATES if cls == "f" else _INT_PREDICATES
+    if pred not in usable:
+        return None, True
+    return (
+        Comparison(
+            name,
+            "float" if cls == "f" else "integer",
+            greater=pred[1] == "g",
+            unsigned=cls == "i" and pred[0] == "u",
+        ),
+        True,
+    )

@@ -670,6 +670,21 @@ class _Lowering:
     def lower_expr(self, e: Expr, tensors: dict[str, TensorParam]) -> tuple[ScalarExpr, str] | None:
         if isinstance(e, Access):
             return ScalarArg(e.tensor), tensors[e.tensor].elem_type
+        if intrinsics.comparison(e.fn)[1]:
+            self.error(
+                e.pos,
+                f"'{e.fn}' cannot be used on its own: op configs have no comparison function; "
+                f"a comparison is accepted only in the max/min idiom "
+                f"std_select({e.fn}(a, b), a, b)",
+            )
+            return None
+        if (
+            e.fn == "std_select"
+            and len(e.args) == 3
+            and isinstance(e.args[0], Call)
+            and intrinsics.comparison(e.args[0].fn)[1]
+        ):
+            return self.lower_select_idiom(e, e.args[0], tensors)
         intr = self.intrinsic(e)
         if intr is None:
             return None
@@ -729,6 +744,60 @@ class _Lowering:
             )
             return None
         return ScalarFn(intr.kind, operands, fn_name=intr.fn), types[0]
+
+    def lower_select_idiom(
+        self, e: Call, cond: Call, tensors: dict[str, TensorParam]
+    ) -> tuple[ScalarExpr, str] | None:
+        """`std_select(cmp(a, b), a, b)`: the max or min of a and b, as the old pooling
+        specs wrote it."""
+        cmp, _ = intrinsics.comparison(cond.fn)
+        if cmp is None:
+            self.error(
+                cond.pos,
+                f"'{cond.fn}' in std_select has no max/min reading; only the gt/ge/lt/le "
+                "predicates select the larger or smaller value",
+            )
+            return None
+        if len(cond.args) != 2:
+            self.error(cond.pos, f"'{cond.fn}' takes 2 operands, got {len(cond.args)}")
+            return None
+        (p, q), (x, y) = cond.args, e.args[1:]
+        if _same_expr(p, x) and _same_expr(q, y):
+            greater = cmp.greater
+        elif _same_expr(p, y) and _same_expr(q, x):
+            greater = not cmp.greater
+        else:
+            self.error(
+                cond.pos,
+                f"std_select({cond.fn}(a, b), ...) must select between the compared values "
+                "a and b (the max/min idiom); op configs have no comparison function",
+            )
+            return None
+        lowered = [self.lower_expr(v, tensors) for v in (x, y)]
+        if lowered[0] is None or lowered[1] is None:
+            return None
+        (xe, xt), (ye, yt) = lowered[0], lowered[1]
+        if xt != yt:
+            self.error(
+                e.pos, f"the two values of 'std_select' have different element types {xt} and {yt}"
+            )
+            return None
+        if type_class(xt) != cmp.operands:
+            self.error(
+                cond.pos,
+                f"'{cond.fn}' compares {cmp.operands} values, but they have element type {xt}",
+            )
+            return None
+        kind = "max" if greater else "min"
+        fn_name = f"{kind}_{'unsigned' if cmp.unsigned else 'signed'}"
+        if cmp.operands == "float":
+            self.warn(
+                e.pos,
+                f"std_select({cond.fn}(a, b), a, b) is read as the float {kind} "
+                f"({fn_name}, arith.{kind}imumf): equal except when an operand is NaN "
+                "(the result is NaN) or both are zeros of opposite sign",
+            )
+        return ScalarFn(FnKind.BINARY, (xe, ye), fn_name=fn_name), xt
 
     def cast_target(self, elem: str, call: Call) -> str | None:
         """The type variable a conversion to `elem` produces: that of the tensors declared
@@ -850,6 +919,20 @@ def _accesses(e: Expr) -> Iterator[Access]:
     else:
         for a in e.args:
             yield from _accesses(a)
+
+
+def _same_expr(a: Expr, b: Expr) -> bool:
+    """Whether two expressions are written the same (positions aside)."""
+    if isinstance(a, Access) and isinstance(b, Access):
+        return a.tensor == b.tensor and _strip(a.indices) == _strip(b.indices)
+    if isinstance(a, Call) and isinstance(b, Call):
+        return (
+            a.fn == b.fn
+            and [n.name for n in a.reduction_dims] == [n.name for n in b.reduction_dims]
+            and len(a.args) == len(b.args)
+            and all(_same_expr(x, y) for x, y in zip(a.args, b.args, strict=True))
+        )
+    return False
 
 
 def _same_access(e: Expr, target: Access) -> bool:

@@ -129,3 +129,24 @@ def test_instances_print_themselves_through_the_module_printer() -> None:
     generic = op.to_mlir("generic", kind="tensor")
     assert generic == print_module(op, "generic", kind="tensor")
     assert "d1 * 2 + d3" in generic and "tensor<1x8x3xi8>" in generic
+
+
+def test_several_tensor_results_print_a_parenthesized_type_list() -> None:
+    import types as pytypes
+
+    from linalg_odsgen.codegen import generate_from_yaml
+    from linalg_odsgen.tc import tc_to_yaml
+
+    yaml_text, _ = tc_to_yaml(
+        [("def two(A: f32(M)) -> (P: f32(M), Q: f32(M)) { P(m), Q(m) = A(m), A(m); }", "t.tc")]
+    )
+    module = pytypes.ModuleType("two")
+    exec(compile(generate_from_yaml(yaml_text, "t.yaml"), "t", "exec"), module.__dict__)
+    op = module.OPS["two"].from_types([ten(3), ten(3), ten(3)])
+    for form in ("named", "generic"):
+        text = print_module(op, form)
+        assert "%0:2 = " in text
+        assert "} -> (tensor<3xf32>, tensor<3xf32>)" in text or (
+            ") -> (tensor<3xf32>, tensor<3xf32>)\n" in text
+        )
+        assert "return %0#0, %0#1 : tensor<3xf32>, tensor<3xf32>" in text
