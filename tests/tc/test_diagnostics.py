@@ -88,6 +88,10 @@ CASES: list[tuple[str, list[tuple[int, int, str | None, str]]]] = [
     ("def t(A: i32(M)) -> (C: i32(M)) { C(m) = std_sexti32(A(m)); }", [(1, 42, "t", "not wider than i32")]),
     ("def t(A: i8(M)) -> (C: i8(M)) { C(m) = std_trunci8(std_sexti16(A(m))); }", [(1, 52, "t", "converts to i16, but no tensor")]),
     ("def t(A: f32(M)) -> (C: i32(M)) { C(m) = std_sexti32(A(m)); }", [(1, 54, "t", "takes integer operands")]),
+    ("def t(A: i32(M), B: i32(M)) -> (C: i1(M)) { C(m) = std_cmpi_sgt(A(m), B(m)); }", [(1, 52, "t", "cannot be used on its own")]),
+    ("def t(A: i32(M), B: i32(M)) -> (C: i32(M)) { C(m) = std_select(std_cmpi_eq(A(m), B(m)), A(m), B(m)); }", [(1, 64, "t", "no max/min reading")]),
+    ("def t(A: i32(M), B: i32(M)) -> (C: i32(M)) { C(m) = std_select(std_cmpi_sgt(A(m), B(m)), A(m), C(m)); }", [(1, 64, "t", "must select between the compared values")]),
+    ("def t(A: i32(M), B: i32(M)) -> (C: i32(M)) { C(m) = std_select(std_cmpf_ogt(A(m), B(m)), A(m), B(m)); }", [(1, 64, "t", "compares float values")]),
 ]  # fmt: skip
 
 

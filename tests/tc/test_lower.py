@@ -281,3 +281,25 @@ def test_same_op_in_two_files_is_an_error():
     with pytest.raises(DiagnosticError) as err:
         read_tc([(src, "a.tc"), (src, "b.tc")])
     assert "also defined in a.tc" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    ("cond", "elem", "model_fn"),
+    [
+        ("std_cmpi_sgt(A(m), B(m))", "i32", "max_signed"),
+        ("std_cmpi_sge(A(m), B(m))", "i32", "max_signed"),
+        ("std_cmpi_slt(A(m), B(m))", "i32", "min_signed"),
+        ("std_cmpi_ugt(A(m), B(m))", "i32", "max_unsigned"),
+        ("std_cmpi_ule(A(m), B(m))", "i32", "min_unsigned"),
+        ("std_cmpi_sgt(B(m), A(m))", "i32", "min_signed"),  # compared the other way round
+        ("std_cmpf_ogt(A(m), B(m))", "f32", "max_signed"),
+        ("std_cmpf_olt(A(m), B(m))", "f32", "min_signed"),
+    ],
+)
+def test_select_of_a_comparison_of_its_values_is_max_or_min(cond, elem, model_fn):
+    src = f"def t(A: {elem}(M), B: {elem}(M)) -> (C: {elem}(M)) {{ C(m) = std_select({cond}, A(m), B(m)); }}"
+    ops, diags = read_tc_diagnostics(src, "t.tc")
+    (op,) = ops
+    assert op.structured_op.assignments[0].value == fn(model_fn, ScalarArg("A"), ScalarArg("B"))
+    # integers: exact; floats: a warning names the NaN / signed-zero difference
+    assert [d.severity for d in diags] == ([Severity.WARNING] if elem == "f32" else [])
