@@ -29,6 +29,12 @@ from linalg_odsgen.tc.syntax import (
     TensorParam,
 )
 
+# Deeper nesting is refused with a diagnostic instead of overflowing the stack. Payload
+# expressions stay within what their op-config YAML can be read back with (the YAML
+# loader's nesting limit allows about 85 levels of scalar_fn).
+MAX_EXPR_NESTING = 80
+MAX_INDEX_NESTING = 100  # parentheses, unary minus and operator chains of an index
+
 _ATTR_TYPE = re.compile(r"(?P<shape>(?:[0-9]+x)*)(?P<elem>[A-Za-z_][A-Za-z0-9_]*)\Z")
 
 
@@ -55,6 +61,8 @@ class _Parser:
         self.op: str | None = None  # name of the def being parsed, for `[op NAME]`
         self.tensors: frozenset[str] = frozenset()  # its tensor names: `X(...)` is an access
         self.body_failed = False  # a statement of the current body did not parse
+        self.depth = 0  # current payload expression nesting
+        self.index_depth = 0  # current index expression nesting
 
     # -- token helpers -------------------------------------------------------------------
 
@@ -111,6 +119,7 @@ class _Parser:
                 )
                 self.skip_to_def()
                 continue
+            self.depth = self.index_depth = 0
             try:
                 d = self.parse_def()
             except _SyntaxError as err:
@@ -281,6 +290,7 @@ class _Parser:
                 raise self.error(
                     f"expected '}}' to close the body of '{self.op}' before the next def"
                 )
+            self.depth = self.index_depth = 0
             try:
                 comps.append(self.parse_comprehension())
             except _SyntaxError as err:
@@ -327,6 +337,15 @@ class _Parser:
         return Access(name.text, tuple(indices), name.pos)
 
     def parse_expr(self) -> Expr:
+        self.depth += 1
+        if self.depth > MAX_EXPR_NESTING:
+            raise self.error(f"expression nested more than {MAX_EXPR_NESTING} levels deep")
+        try:
+            return self._parse_expr()
+        finally:
+            self.depth -= 1
+
+    def _parse_expr(self) -> Expr:
         name = self.expect_ident("a tensor access such as A(m, k) or an intrinsic call")
         if self.tok.is_punct("<"):
             self.advance()
@@ -361,10 +380,26 @@ class _Parser:
 
     # -- affine expressions --------------------------------------------------------------
 
+    def enter_index(self, count: int = 1) -> None:
+        self.index_depth += count
+        if self.index_depth > MAX_INDEX_NESTING:
+            raise self.error(
+                f"index expression nested more than {MAX_INDEX_NESTING} levels deep"
+            )
+
     def parse_affine(self) -> Affine:
+        saved = self.index_depth
+        self.enter_index()
+        try:
+            return self._parse_affine()
+        finally:
+            self.index_depth = saved
+
+    def _parse_affine(self) -> Affine:
         lhs = self.parse_term()
         while self.tok.is_punct("+") or self.tok.is_punct("-"):
             op = self.advance()
+            self.enter_index()  # each operator deepens the (left-nested) tree
             rhs = self.parse_term()
             lhs = BinOp(op.text, lhs, rhs, op.pos)
         return lhs
@@ -373,6 +408,7 @@ class _Parser:
         lhs = self.parse_unary()
         while self.tok.is_punct("*"):
             op = self.advance()
+            self.enter_index()
             rhs = self.parse_unary()
             lhs = BinOp("*", lhs, rhs, op.pos)
         return lhs
@@ -380,7 +416,12 @@ class _Parser:
     def parse_unary(self) -> Affine:
         if self.tok.is_punct("-"):
             op = self.advance()
-            return Neg(self.parse_unary(), op.pos)
+            saved = self.index_depth
+            self.enter_index()
+            try:
+                return Neg(self.parse_unary(), op.pos)
+            finally:
+                self.index_depth = saved
         return self.parse_primary()
 
     def parse_primary(self) -> Affine:

@@ -151,3 +151,30 @@ def test_mutated_library_never_raises_anything_but_diagnostics(start, length, in
         diags = err.diagnostics
     for d in diags:
         assert d.file == "m.tc"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "std_negf(" * 3000 + "A(m)" + ")" * 3000,
+        "A(" + "(" * 3000 + "m" + ")" * 3000 + ")",
+        "A(" + "-" * 3000 + "m)",
+        "A(" + "+".join(["m"] * 3000) + ")",
+    ],
+    ids=["calls", "parens", "minus", "sum"],
+)
+def test_hostile_nesting_is_a_diagnostic_not_a_stack_overflow(body):
+    _, diags = read_tc_diagnostics(f"def t(A: f32(M)) -> (C: f32(M)) {{ C(m) = {body}; }}", "d.tc")
+    (d,) = diags
+    assert d.is_error and "nested more than" in d.message and d.line == 1
+
+
+def test_deepest_accepted_expression_round_trips_through_yaml():
+    from linalg_odsgen.codegen import generate_from_yaml
+    from linalg_odsgen.tc import tc_to_yaml
+
+    body = "std_negf(" * 79 + "A(m)" + ")" * 79
+    text, _ = tc_to_yaml([(f"def t(A: f32(M)) -> (C: f32(M)) {{ C(m) = {body}; }}", "d.tc")])
+    assert "class TOp" in generate_from_yaml(text, "d.yaml") or "OPS" in generate_from_yaml(
+        text, "d.yaml"
+    )
