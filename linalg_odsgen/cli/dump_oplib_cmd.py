@@ -8,7 +8,7 @@ import enum
 import click
 
 from linalg_odsgen.affine import AffineMap
-from linalg_odsgen.cli.common import diagnostics_to_exit, write_output
+from linalg_odsgen.cli.common import diagnostics_to_exit, report_if_stale, write_output
 from linalg_odsgen.dsl.library import load_library
 from linalg_odsgen.model import OpLibrary
 from linalg_odsgen.yaml_io import dump_library
@@ -41,8 +41,15 @@ from linalg_odsgen.yaml_io import dump_library
     show_default=True,
     help="yaml: op-config documents; repr: the typed model as readable Python.",
 )
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; exit 0 if OUT is up to date, else print a unified diff and exit 1.",
+)
 @diagnostics_to_exit
-def dump_oplib_cmd(modules: tuple[str, ...], files: tuple[str, ...], output: str, fmt: str) -> None:
+def dump_oplib_cmd(
+    modules: tuple[str, ...], files: tuple[str, ...], output: str, fmt: str, check: bool
+) -> None:
     """Dump the ops defined in MODULEs (dotted names) and --file PY files.
 
     Ops come out in definition order, module by module, then file by file.
@@ -50,9 +57,23 @@ def dump_oplib_cmd(modules: tuple[str, ...], files: tuple[str, ...], output: str
     is dumped. Any error (import failure, DSL mistake, duplicate op name) is
     reported as FILE:LINE:COL diagnostics and nothing is written.
     """
+    if check and output == "-":
+        raise click.UsageError("--check compares against OUT; give -o OUT")
     library = load_library(modules, files)
     text = dump_library(library.ops) if fmt == "yaml" else format_repr(library)
+    if check:
+        if report_if_stale(output, text, _command(modules, files, output)):
+            raise SystemExit(1)
+        return
     write_output(output, text)
+
+
+def _command(modules: tuple[str, ...], files: tuple[str, ...], output: str) -> str:
+    """The dump-oplib command line that regenerates OUT, for the stale message."""
+    parts = ["dump-oplib", *modules]
+    for f in files:
+        parts += ["--file", f]
+    return " ".join([*parts, "-o", output])
 
 
 def format_repr(library: OpLibrary) -> str:

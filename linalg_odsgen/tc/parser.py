@@ -383,9 +383,7 @@ class _Parser:
     def enter_index(self, count: int = 1) -> None:
         self.index_depth += count
         if self.index_depth > MAX_INDEX_NESTING:
-            raise self.error(
-                f"index expression nested more than {MAX_INDEX_NESTING} levels deep"
-            )
+            raise self.error(f"index expression nested more than {MAX_INDEX_NESTING} levels deep")
 
     def parse_affine(self) -> Affine:
         saved = self.index_depth

@@ -222,3 +222,22 @@ def test_output_in_a_missing_directory_is_a_diagnostic(tmp_path):
     line = assert_one_line_error(run("-o", str(target)), "cannot write file")
     assert line.startswith(f"{target}:")
     assert not target.parent.exists()
+
+
+def test_check_of_a_users_library(tmp_path):
+    path = write(tmp_path / "my_ops.py", SCALE_OPS)
+    out = tmp_path / "my_ops.yaml"
+    assert run("--file", path, "-o", str(out), "--check").exit_code == 1  # missing: stale
+    assert not out.exists()
+    assert run("--file", path, "-o", str(out)).exit_code == 0
+    assert run("--file", path, "-o", str(out), "--check").exit_code == 0
+    Path(path).write_text(SCALE_OPS.replace("Sums the rows of I.", "Row sums."))
+    result = run("--file", path, "-o", str(out), "--check")
+    assert result.exit_code == 1
+    assert "-  doc: Sums the rows of I.\n+  doc: Row sums.\n" in result.stdout
+    assert f"dump-oplib --file {path} -o {out}" in result.stderr
+    assert "Sums the rows of I." in out.read_text()  # --check writes nothing
+
+
+def test_check_needs_an_output_file():
+    assert run("--check").exit_code == 2

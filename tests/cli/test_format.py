@@ -178,3 +178,39 @@ def test_a_directory_as_input_is_a_diagnostic_not_a_usage_error(tmp_path: Path) 
     result = run(str(tmp_path))
     assert result.exit_code == 1
     assert f"{tmp_path}: error: cannot read file" in result.stderr
+
+
+def test_check_of_many_files_lists_every_stale_one(ref: Path, messy: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.yaml"
+    other.write_text(messy.read_text())
+    result = run(str(ref), str(messy), str(other), "--check")
+    assert result.exit_code == 1
+    assert f"--- a/{str(messy).lstrip('/')}" in result.stdout
+    assert f"--- a/{str(other).lstrip('/')}" in result.stdout
+    stale = [line.split(":")[0] for line in result.stderr.splitlines()]
+    assert stale == [str(messy), str(other)]
+    assert messy.read_text() == other.read_text() != REFERENCE.read_text()
+
+
+def test_in_place_rewrites_only_stale_files(ref: Path, messy: Path) -> None:
+    os.utime(ref, ns=(1_000_000_000, 1_000_000_000))
+    result = run(str(ref), str(messy), "-i")
+    assert result.exit_code == 0
+    assert messy.read_bytes() == REFERENCE.read_bytes()
+    assert ref.stat().st_mtime_ns == 1_000_000_000  # canonical: untouched
+    assert result.stderr == f"reformatted {messy}\n"
+
+
+def test_a_bad_file_among_many_fails_but_the_others_are_checked(
+    ref: Path, messy: Path, bad: Path
+) -> None:
+    result = run(str(bad), str(messy), str(ref), "--check")
+    assert result.exit_code == 1
+    assert f"{bad}:3:1: error" in result.stderr
+    assert f"{messy}: not in canonical form" in result.stderr
+
+
+def test_many_files_need_in_place_or_check(ref: Path, messy: Path) -> None:
+    result = run(str(ref), str(messy))
+    assert result.exit_code == 2
+    assert "--in-place" in result.stderr
