@@ -3,6 +3,7 @@
 
     python scripts/regenerate.py [--root DIR]
 
+What [tool.linalg-ods-gen] in pyproject.toml lists (the same as `linalg-ods-gen check --write`):
 opspecs/NAME.py (or NAME.tc) -> opspecs/NAME.yaml -> generated/NAME.py, written atomically;
 on any error nothing is written and the diagnostics are printed.
 """
@@ -23,7 +24,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=None, help="the repository checkout")
     args = parser.parse_args(argv)
     try:
-        root = find_repo_root(args.root if args.root is not None else Path(__file__).parent)
+        root = find_repo_root(
+            args.root if args.root is not None else Path(__file__).resolve().parent.parent
+        )
         files = regenerate(root)  # everything first: an error leaves every file untouched
         changed = 0
         for f in files:

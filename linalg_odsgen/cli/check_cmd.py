@@ -1,11 +1,11 @@
-"""`linalg-ods-gen check`: fail when a checked-in generated file is stale."""
+"""`linalg-ods-gen check`: fail when a file the project generates from its op specs is stale."""
 
 from __future__ import annotations
 
 import click
 
-from linalg_odsgen.cli.common import diagnostics_to_exit, unified_diff
-from linalg_odsgen.codegen.pipeline import find_repo_root, regenerate
+from linalg_odsgen.cli.common import diagnostics_to_exit, unified_diff, write_output
+from linalg_odsgen.codegen.pipeline import find_project, regenerate
 
 
 @click.command("check")
@@ -14,33 +14,53 @@ from linalg_odsgen.codegen.pipeline import find_repo_root, regenerate
     metavar="DIR",
     type=click.Path(file_okay=False, exists=True),
     default=None,
-    help="The repository checkout to check (default: the one containing the cwd).",
+    help="The project to check: DIR/pyproject.toml (default: the nearest pyproject.toml at "
+    "or above the cwd).",
+)
+@click.option(
+    "--write",
+    is_flag=True,
+    help="Rewrite the stale and missing files (atomically) instead of failing.",
 )
 @diagnostics_to_exit
-def check_cmd(root: str | None) -> None:
-    """Regenerate in memory everything the repository generates and compare.
+def check_cmd(root: str | None, write: bool) -> None:
+    """Regenerate in memory everything the project generates and compare.
 
-    Each OpDSL library opspecs/NAME.py is dumped to YAML (opspecs/NAME.yaml)
-    and that YAML generates generated/NAME.py. Stale files are shown as unified
-    diffs on stdout and the command exits 1; regenerate them with
-    `python scripts/regenerate.py`.
+    The project is configured in pyproject.toml, one entry per library:
+
+    \b
+        [[tool.linalg-ods-gen.library]]
+        source = "ops/my_ops.py"      # OpDSL file, or a TC .tc file
+        yaml = "ops/my_ops.yaml"      # its op-config YAML
+        module = "pkg/my_ops.py"      # optional: gen-impl output
+        ods-decl = "my_ops.yamlgen.td"        # optional: gen-ods outputs
+        ods-impl = "my_ops.yamlgen.cpp.inc"
+
+    Stale files are shown as unified diffs on stdout and the command exits 1;
+    `check --write` regenerates them. Without a configuration it says so and
+    exits 1: it never reports on another tree.
     """
-    repo = find_repo_root(root)
-    files = regenerate(repo)
+    project = find_project(root)
+    files = regenerate(project)  # everything first: an error leaves every file untouched
     stale = 0
     for f in files:
-        current = f.current(repo)
+        current = f.current(project.root)
         if current == f.text:
             continue
         stale += 1
-        click.echo(unified_diff(current or "", f.text, f.path), nl=False)
         what = "missing" if current is None else "stale"
+        if write:
+            write_output(str(project.root / f.path), f.text)
+            click.echo(f"wrote {f.path} (was {what})", err=True)
+            continue
+        click.echo(unified_diff(current or "", f.text, f.path), nl=False)
         click.echo(f"{f.path}: {what}", err=True)
-    if stale:
+    if stale and not write:
         click.echo(
             f"{stale} of {len(files)} generated files out of date; "
-            "run `python scripts/regenerate.py`",
+            "run `linalg-ods-gen check --write`",
             err=True,
         )
         raise SystemExit(1)
-    click.echo(f"{len(files)} generated files up to date")
+    done = f", {stale} rewritten" if write else ""
+    click.echo(f"{len(files)} generated files up to date{done} ({project.root})")

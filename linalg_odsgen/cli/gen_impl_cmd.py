@@ -19,7 +19,7 @@ def display_path(path: str) -> str:
     """How the generated header names its input: relative to the cwd when inside it,
     with `/` separators, so the output does not depend on the machine."""
     if path == "-":
-        return "<stdin>"
+        return "-"
     absolute = os.path.abspath(path)
     cwd = os.getcwd()
     if os.path.commonpath([absolute, cwd]) == cwd:
@@ -53,7 +53,7 @@ def gen_impl_cmd(file: str, output: str, check: bool) -> None:
     function per op, plus `OPS`.
     """
     # A `.tc` file goes through its canonical YAML: the module equals that of `from-tc`'s output.
-    text = generate_from_yaml(read_op_yaml(file), file, display_path(file))
+    text = generate_from_yaml(read_op_yaml(file), file, display_path(file), display_path(output))
     if check:
         if output == "-":
             raise click.UsageError("--check compares against OUT.py; give -o OUT.py")

@@ -13,14 +13,24 @@ def load_library_for_codegen(source: bytes | str, file: str) -> OpLibrary:
     return load_valid_library(source, file)
 
 
-def generate_from_yaml(source: bytes | str, file: str, source_name: str | None = None) -> str:
+def generate_from_yaml(
+    source: bytes | str,
+    file: str,
+    source_name: str | None = None,
+    output_name: str = "OUT.py",
+) -> str:
     """Validate `source` (YAML text of `file`) and return the generated module text.
 
-    `source_name` is how the header names the input (defaults to `file`), so that
-    the output does not depend on where the command was run from.
+    `source_name` and `output_name` are how the header's regenerating command names
+    the input (defaults to `file`) and the module, so that the output does not depend
+    on where the command was run from.
     """
     library = load_library_for_codegen(source, file)
-    return generate_module(library, source_name or file)
+    return generate_module(library, source_name or file, output_name)
 
 
-__all__ = ["generate_from_yaml", "generate_module", "load_library_for_codegen"]
+__all__ = [
+    "generate_from_yaml",
+    "generate_module",
+    "load_library_for_codegen",
+]

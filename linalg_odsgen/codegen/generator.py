@@ -33,6 +33,7 @@ from linalg_odsgen.codegen.pyfmt import (
     local_name,
     module_name,
     pystr,
+    shell_command,
 )
 from linalg_odsgen.model import (
     IteratorType,
@@ -94,8 +95,23 @@ def _environment() -> jinja2.Environment:
     return env
 
 
-def generate_module(library: OpLibrary, source_name: str) -> str:
-    """The generated module's text for `library` (read from `source_name`)."""
+GEN_IMPL_HINT = "Regenerate it with:"
+CHECK_HINT = (
+    "`linalg-ods-gen check` fails while it is stale; `check --write` or this regenerates it:"
+)
+
+
+def generate_module(
+    library: OpLibrary,
+    source_name: str,
+    output_name: str = "OUT.py",
+) -> str:
+    """The generated module's text for `library` (read from `source_name`).
+
+    The header's first two lines are fixed text (so nothing from a path can form a
+    PEP 263 coding cookie); the third is the exact gen-impl command for this file,
+    each argument a shell word with any unusual character escaped.
+    """
     taken = set(_MODULE_NAMES)
     ops = []
     for config in library.ops:
@@ -103,7 +119,8 @@ def generate_module(library: OpLibrary, source_name: str) -> str:
     uses_loop_nest = any("loop_nest(" in line for op in ops for line in op.loops_lines)
     template = _environment().get_template("module.py.j2")
     return template.render(
-        source_name=source_name,
+        command=shell_command(["linalg-ods-gen", "gen-impl", source_name, "-o", output_name]),
+        source_title=_docstring_safe(source_name),
         ops=ops,
         uses_loop_nest=uses_loop_nest,
     )

@@ -98,3 +98,37 @@ def module_name(name: str, taken: set[str]) -> str:
     while ident in taken:
         ident += "_"
     return ident
+
+
+_SHELL_SAFE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%+=:,./-_")
+
+
+def shell_word(arg: str) -> str:
+    """`arg` as one POSIX-shell word that survives being put in a comment line.
+
+    Plain words stay bare, printable ones are single-quoted, and anything with
+    control, non-ASCII or quote characters becomes a `$'...'` word with escapes,
+    so no character of a user's path can end the comment or form a coding cookie.
+    """
+    if arg and all(ch in _SHELL_SAFE for ch in arg):
+        return arg
+    if arg.isascii() and arg.isprintable() and "'" not in arg and "\\" not in arg:
+        return f"'{arg}'"
+    out = []
+    for ch in arg:
+        if ch in "\\'":
+            out.append("\\" + ch)
+        elif ch.isascii() and ch.isprintable():
+            out.append(ch)
+        elif ord(ch) < 0x100:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) < 0x10000:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    return "$'" + "".join(out) + "'"
+
+
+def shell_command(args: Sequence[str]) -> str:
+    """A command line of shell words (see `shell_word`)."""
+    return " ".join(shell_word(a) for a in args)

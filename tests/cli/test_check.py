@@ -28,10 +28,11 @@ def checkout(tmp_path: Path) -> Path:
     (root / "opspecs").mkdir(parents=True)
     (root / "generated").mkdir()
     shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
-    for path in (REPO / "opspecs").glob("core_named_ops.*"):
-        shutil.copy(path, root / "opspecs" / path.name)
-    for path in (REPO / "generated").glob("core_named_ops.*"):
-        shutil.copy(path, root / "generated" / path.name)
+    for pattern in ("core_named_ops.*", "classic_ops.*"):
+        for path in (REPO / "opspecs").glob(pattern):
+            shutil.copy(path, root / "opspecs" / path.name)
+        for path in (REPO / "generated").glob(pattern):
+            shutil.copy(path, root / "generated" / path.name)
     return root
 
 
@@ -47,7 +48,7 @@ def test_the_repository_itself_is_up_to_date() -> None:
 def test_fresh_copy_passes(checkout: Path) -> None:
     result = check(checkout)
     assert result.exit_code == 0, result.stdout + result.stderr
-    assert "4 generated files up to date" in result.stdout
+    assert "6 generated files up to date" in result.stdout
 
 
 def test_stale_ods_pair_fails_with_a_diff(checkout: Path) -> None:
@@ -93,7 +94,11 @@ def test_missing_generated_file_is_reported(checkout: Path) -> None:
     assert "generated/core_named_ops.py: missing" in result.stderr
 
 
-def test_outside_a_checkout_is_a_clear_error(tmp_path: Path) -> None:
+def test_a_directory_without_configuration_is_a_clear_error(tmp_path: Path) -> None:
     result = check(tmp_path)
     assert result.exit_code == 1
-    assert "not inside a linalg-ods-gen checkout" in result.stderr
+    assert "no pyproject.toml here: nothing is configured" in result.stderr
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "other"\n')
+    result = check(tmp_path)
+    assert result.exit_code == 1
+    assert "no [tool.linalg-ods-gen] table: nothing is configured" in result.stderr

@@ -109,7 +109,7 @@ def test_gen_impl_of_tc_equals_gen_impl_of_its_yaml_but_for_the_header(tmp_path)
     py_tc, py_yaml = tmp_path / "a.py", tmp_path / "b.py"
     assert run("gen-impl", tc, "-o", str(py_tc))[0] == 0
     assert run("gen-impl", str(yaml_path), "-o", str(py_yaml))[0] == 0
-    body = lambda p: p.read_text().replace("ops.tc", "X").replace("ops.yaml", "X")  # noqa: E731
+    body = lambda p: p.read_text().split("\n", 3)[3].replace("ops.tc", "X").replace("ops.yaml", "X")  # noqa: E731
     assert body(py_tc) == body(py_yaml)
 
 
