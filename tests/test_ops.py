@@ -4,6 +4,7 @@ in several element types, on the `loops` backend and on the default backend."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import sys
 import zlib
@@ -468,6 +469,21 @@ def test_ops_import_and_run_from_an_installed_wheel(tmp_path: Path) -> None:
     )
     result, location = run.stdout.splitlines()
     assert result == "[[5.0, 14.0], [14.0, 50.0]]"
+    # The README's quick start after its install steps, with this venv's commands first
+    # on PATH: it runs in a fresh temporary directory and leaves the checkout alone.
+    quick = readme_section("Quick start").split("```sh\n")[1].split("```")[0].strip()
+    steps = quick.split(" && ")
+    assert steps[2] == "pip install ."
+    before = sorted(p.name for p in repo.iterdir())
+    env = {**os.environ, "PATH": f"{env_dir / 'bin'}{os.pathsep}{os.environ['PATH']}"}
+    env.pop("PYTHONPATH", None)
+    done = subprocess.run(
+        ["bash", "-o", "pipefail", "-c", " && ".join(steps[3:])],
+        cwd=repo, env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "[[3. 3. 3. 3.]" in done.stdout
+    assert sorted(p.name for p in repo.iterdir()) == before
     assert location.startswith(str(env_dir))
 
 
