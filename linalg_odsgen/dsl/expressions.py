@@ -1,13 +1,14 @@
 """Scalar expressions of an op body: what the right-hand side of an assignment builds.
 
 Nodes are immutable and remember where the user wrote them, so the analysis
-that runs after the body can point at the offending line. `+ - *` build
-`BinaryFn.add/sub/mul` calls; `const(...)` and `index(D.x)` are the special forms.
+that runs after the body can point at the offending line. `+ - * /` build
+`BinaryFn.add/sub/mul/div` calls; other operators and comparisons are diagnostics; `const(...)` and `index(D.x)` are the special forms.
 """
 
 from __future__ import annotations
 
 import struct
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -45,6 +46,95 @@ class ScalarExpression:
     def __rmul__(self, other: object) -> ScalarExpression:
         return _binary_operator("mul", "*", other, self)
 
+    def __truediv__(self, other: object) -> ScalarExpression:
+        return _binary_operator("div", "/", self, other)
+
+    def __rtruediv__(self, other: object) -> ScalarExpression:
+        return _binary_operator("div", "/", other, self)
+
+    # Python operators with no op-config function: a diagnostic naming the operator and
+    # the user's line, instead of Python's "bad operand type ...".
+    def __neg__(self) -> ScalarExpression:
+        raise _unsupported("unary -", "write UnaryFn.negf(x) for floats, or const(0) - x")
+
+    def __pos__(self) -> ScalarExpression:
+        raise _unsupported("unary +", "drop it")
+
+    def __invert__(self) -> ScalarExpression:
+        raise _unsupported("~", "op configs have no bitwise functions")
+
+    def __abs__(self) -> ScalarExpression:
+        raise _unsupported("abs()", "write UnaryFn.abs(x)")
+
+    def __pow__(self, other: object) -> ScalarExpression:
+        raise _unsupported("**", "write BinaryFn.powf(x, y)")
+
+    __rpow__ = __pow__
+
+    def __floordiv__(self, other: object) -> ScalarExpression:
+        raise _unsupported("//", "write x / y (BinaryFn.div: signed division for integers)")
+
+    __rfloordiv__ = __floordiv__
+
+    def __mod__(self, other: object) -> ScalarExpression:
+        raise _unsupported("%", "op configs have no remainder function")
+
+    __rmod__ = __mod__
+
+    def __matmul__(self, other: object) -> ScalarExpression:
+        raise _unsupported("@", "a body computes one element: write the sum with += and *")
+
+    __rmatmul__ = __matmul__
+
+    def __and__(self, other: object) -> ScalarExpression:
+        raise _unsupported("&", "op configs have no bitwise functions")
+
+    __rand__ = __and__
+
+    def __or__(self, other: object) -> ScalarExpression:
+        raise _unsupported("|", "op configs have no bitwise functions")
+
+    __ror__ = __or__
+
+    def __xor__(self, other: object) -> ScalarExpression:
+        raise _unsupported("^", "op configs have no bitwise functions")
+
+    __rxor__ = __xor__
+
+    def __lshift__(self, other: object) -> ScalarExpression:
+        raise _unsupported("<<", "op configs have no shift functions")
+
+    __rlshift__ = __lshift__
+
+    def __rshift__(self, other: object) -> ScalarExpression:
+        raise _unsupported(">>", "op configs have no shift functions")
+
+    __rrshift__ = __rshift__
+
+    def __lt__(self, other: object) -> bool:
+        raise _comparison("<")
+
+    def __le__(self, other: object) -> bool:
+        raise _comparison("<=")
+
+    def __gt__(self, other: object) -> bool:
+        raise _comparison(">")
+
+    def __ge__(self, other: object) -> bool:
+        raise _comparison(">=")
+
+    def __eq__(self, other: object) -> bool:
+        if _inside_dsl():  # the analysis compares nodes by identity
+            return self is other
+        raise _comparison("==")
+
+    def __ne__(self, other: object) -> bool:
+        if _inside_dsl():
+            return self is not other
+        raise _comparison("!=")
+
+    __hash__ = object.__hash__
+
     def children(self) -> tuple[ScalarExpression, ...]:
         return ()
 
@@ -59,6 +149,31 @@ class ScalarExpression:
             "a scalar expression has no truth value; use TernaryFn.select(cond, a, b)",
             user_pos(),
         )
+
+
+def _unsupported(symbol: str, hint: str) -> DslError:
+    return DslError(
+        f"operator {symbol} has no op-config function in an op body; {hint}", user_pos()
+    )
+
+
+def _comparison(symbol: str) -> DslError:
+    return DslError(
+        f"comparison {symbol} is not an op-config expression (op configs have no comparison "
+        "function); use BinaryFn.max_signed/min_signed for a maximum/minimum, or "
+        "TernaryFn.select(cond, a, b) with an i1 operand as the condition",
+        user_pos(),
+    )
+
+
+def _inside_dsl() -> bool:
+    """Whether the caller of the caller is this package's own code (not an op body)."""
+    frame = sys._getframe(2)
+    module = frame.f_globals.get("__name__", "")
+    return module == _DSL or module.startswith(_DSL + ".")
+
+
+_DSL = __name__.rpartition(".")[0]
 
 
 def _binary_operator(fn: str, symbol: str, lhs: object, rhs: object) -> ScalarExpression:

@@ -8,20 +8,24 @@ module in definition order.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import linecache
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from linalg_odsgen.diagnostics import SourcePos
 from linalg_odsgen.dsl.comprehension import build_structured_op, op_metadata
 from linalg_odsgen.dsl.context import OpContext, make_handle, run_body
 from linalg_odsgen.dsl.defs import OperandDecl
 from linalg_odsgen.dsl.errors import DslError, user_pos
-from linalg_odsgen.model import OpConfig
+from linalg_odsgen.model import OpConfig, OpLibrary
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime import StructuredOp
 
 _OP_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -41,6 +45,25 @@ class OpDefinition:
 
     def __repr__(self) -> str:
         return f"<linalg op {self.name}>"
+
+    @functools.cached_property
+    def op_class(self) -> type[StructuredOp]:
+        """The runtime class of this op, exactly what `gen-impl` would generate for it
+        (built on first use, in memory)."""
+        from linalg_odsgen.codegen import generate_module
+
+        text = generate_module(OpLibrary((self.config,)), f"<{self.module}.{self.name}>")
+        module = ModuleType(f"linalg_odsgen_dsl_{self.name}")
+        exec(compile(text, f"<generated for {self.name}>", "exec"), module.__dict__)
+        cls: type[StructuredOp] = module.OPS[self.name]
+        return cls
+
+    def __call__(
+        self, *ins: Any, outs: Sequence[Any] | None = None, backend: str | None = None, **attrs: Any
+    ) -> Any:
+        """Run the op on arrays like a generated op function: `my_op(a, b, outs=[c])`
+        updates `outs` in place and returns them (same runtime and backends)."""
+        return self.op_class.call(*ins, outs=outs, backend=backend, **attrs)
 
 
 def cpp_class_name(op_name: str) -> str:

@@ -25,19 +25,37 @@ __all__ = [
 
 
 def validate_document(doc: LoadedDocument) -> tuple[OpConfig | None, list[Diagnostic]]:
-    """Schema, conversion and semantic findings of one document, and its model if it converts.
+    """Schema, conversion and semantic findings of one document, and its model if it is valid.
 
-    Semantic checks run only on documents that pass the schema: a malformed
-    tree has no reliable model, and one defect should yield one diagnostic.
+    Every stage that can run on sound ground does: when the schema's only
+    complaints are unknown extra keys or concern the metadata (which no semantic
+    check reads), the semantic checks still run, so one run lists the defects of
+    both stages. Other schema errors leave no reliable model, and one defect
+    should yield one diagnostic, so the semantic stage is skipped for them.
     """
     diags = check_document(doc)
-    if has_errors(diags):
+    if not has_errors(diags):
+        try:
+            op = to_model(doc)
+        except DiagnosticError as err:
+            return None, [*diags, *err.diagnostics]
+        return op, [*diags, *validate_op(op, doc)]
+    if not all(_harmless(d) for d in diags if d.is_error):
         return None, diags
     try:
-        op = to_model(doc)
-    except DiagnosticError as err:
-        return None, [*diags, *err.diagnostics]
-    return op, [*diags, *validate_op(op, doc)]
+        op = to_model(doc, ignore_unknown_keys=True)
+    except DiagnosticError:
+        return None, diags
+    reported = {(d.line, d.column) for d in diags}  # the name checks repeat the schema's
+    return None, [*diags, *(d for d in validate_op(op, doc) if (d.line, d.column) not in reported)]
+
+
+def _harmless(d: Diagnostic) -> bool:
+    """A schema error that cannot make the semantic checks report a cascade."""
+    path = d.path or ""
+    return (
+        path == "metadata" or path.startswith("metadata.") or d.message.startswith("unknown field ")
+    )
 
 
 def _validate(source: bytes | str, file: str) -> tuple[list[OpConfig], list[Diagnostic]]:

@@ -87,8 +87,9 @@ R = TypeVar("R")
 class _Converter:
     """One document's conversion: walks the tree, collects diagnostics."""
 
-    def __init__(self, doc: LoadedDocument) -> None:
+    def __init__(self, doc: LoadedDocument, *, ignore_unknown_keys: bool = False) -> None:
         self.doc = doc
+        self.ignore_unknown_keys = ignore_unknown_keys
         self.op = doc.op_name()
         self.diags: list[Diagnostic] = []
 
@@ -127,7 +128,7 @@ class _Converter:
             return None
         self.check_tag(path)
         for key in value:
-            if key not in keys:
+            if key not in keys and not self.ignore_unknown_keys:
                 where = format_path(path) or "the document root"
                 self.error(
                     (*path, key),
@@ -385,9 +386,13 @@ class _Converter:
         return ScalarFn(kind, operands, fn_name, attr_name, type_var)
 
 
-def to_model(doc: LoadedDocument) -> OpConfig:
-    """The typed op config of a loaded document; `DiagnosticError` listing every misfit."""
-    conv = _Converter(doc)
+def to_model(doc: LoadedDocument, *, ignore_unknown_keys: bool = False) -> OpConfig:
+    """The typed op config of a loaded document; `DiagnosticError` listing every misfit.
+
+    `ignore_unknown_keys` skips extra mapping keys (for `validate`, whose schema check
+    has reported them already and which still wants the semantic findings).
+    """
+    conv = _Converter(doc, ignore_unknown_keys=ignore_unknown_keys)
     try:
         op = conv.op_config(doc.data)
     except RecursionError:  # only reachable for hand-built trees deeper than the loader allows

@@ -397,3 +397,27 @@ def test_ops_built_concurrently_in_threads_do_not_mix():
         assert op.config.structured_op.indexing_maps[0].num_dims == n
         expected = ", ".join(f"d{k}" for k in reversed(range(n)))
         assert str(op.config.structured_op.indexing_maps[0]).endswith(f"-> ({expected})")
+
+
+def test_true_division_is_binary_div():
+    @linalg_structured_op
+    def ratio(A=TensorDef(T, S.M), B=TensorDef(T, S.M), O=TensorDef(T, S.M, output=True)):
+        O[D.m] = A[D.m] / B[D.m]
+
+    (assign,) = ratio.config.structured_op.assignments
+    assert assign.value.fn_name == "div"  # type: ignore[union-attr]
+
+
+def test_a_decorated_op_is_callable_on_arrays_with_every_backend():
+    import numpy as np
+
+    @linalg_structured_op
+    def scaled_rows(alpha=ScalarDef(T), A=TensorDef(T, S.M, S.N), O=TensorDef(T, S.M, output=True)):
+        O[D.m] += alpha * A[D.m, D.n]
+
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    for backend in ("loops", "fast"):
+        out = scaled_rows(np.float32(2), a, outs=[np.ones(2, np.float32)], backend=backend)
+        np.testing.assert_array_equal(out, 1 + 2 * a.sum(axis=1))
+    assert scaled_rows.op_class.OP_NAME == "scaled_rows"
+    assert scaled_rows.op_class is scaled_rows.op_class  # built once

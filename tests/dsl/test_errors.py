@@ -336,3 +336,67 @@ def test_assigning_to_a_scalar():
             v[None] = O[None]  # E:scalar
 
     expect_error(build, "scalar", "cannot assign to scalar v")
+
+
+def test_unary_minus_names_the_operator_and_line():
+    def build():
+        @linalg_structured_op
+        def bad(I=TensorDef(T, S.M), O=TensorDef(T, S.M, output=True)):
+            O[D.m] = -I[D.m]  # E:neg
+
+    expect_error(build, "neg", "operator unary -", "UnaryFn.negf")
+
+
+@pytest.mark.parametrize(
+    ("marker", "symbol"),
+    [("lt", "<"), ("le", "<="), ("gt", ">"), ("ge", ">="), ("eq", "=="), ("ne", "!=")],
+)
+def test_comparisons_name_the_operator_and_line(marker, symbol):
+    def build():
+        @linalg_structured_op
+        def bad(I=TensorDef(T, S.M), J=TensorDef(T, S.M), O=TensorDef(T, S.M, output=True)):
+            a, b = I[D.m], J[D.m]
+            if marker == "lt":
+                O[D.m] = TernaryFn.select(a < b, a, b)  # E:lt
+            elif marker == "le":
+                O[D.m] = TernaryFn.select(a <= b, a, b)  # E:le
+            elif marker == "gt":
+                O[D.m] = TernaryFn.select(a > b, a, b)  # E:gt
+            elif marker == "ge":
+                O[D.m] = TernaryFn.select(a >= b, a, b)  # E:ge
+            elif marker == "eq":
+                O[D.m] = TernaryFn.select(a == b, a, b)  # E:eq
+            else:
+                O[D.m] = TernaryFn.select(a != b, a, b)  # E:ne
+
+    expect_error(build, marker, f"comparison {symbol} ", "TernaryFn.select")
+
+
+@pytest.mark.parametrize(
+    ("marker", "symbol"),
+    [("pow", "**"), ("floordiv", "//"), ("mod", "%"), ("matmul", "@"), ("and", "&"),
+     ("shift", "<<"), ("invert", "~"), ("abs", "abs()")],
+)  # fmt: skip
+def test_other_python_operators_name_the_operator_and_line(marker, symbol):
+    def build():
+        @linalg_structured_op
+        def bad(I=TensorDef(T, S.M), J=TensorDef(T, S.M), O=TensorDef(T, S.M, output=True)):
+            a, b = I[D.m], J[D.m]
+            if marker == "pow":
+                O[D.m] = a**b  # E:pow
+            elif marker == "floordiv":
+                O[D.m] = a // b  # E:floordiv
+            elif marker == "mod":
+                O[D.m] = a % b  # E:mod
+            elif marker == "matmul":
+                O[D.m] = a @ b  # E:matmul
+            elif marker == "and":
+                O[D.m] = a & b  # E:and
+            elif marker == "shift":
+                O[D.m] = a << b  # E:shift
+            elif marker == "invert":
+                O[D.m] = ~a  # E:invert
+            else:
+                O[D.m] = abs(a)  # E:abs
+
+    expect_error(build, marker, f"operator {symbol} ")

@@ -155,3 +155,30 @@ def test_empty_stream_is_an_error() -> None:
 def test_unloadable_yaml_becomes_diagnostics() -> None:
     (d,) = validate_source(b"--- !LinalgOpConfig\nmetadata: [\n", "broken.yaml")
     assert d.is_error and d.file == "broken.yaml" and d.line >= 2
+
+
+def _matvec_doc() -> str:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "opspecs" / "core_named_ops.yaml").read_text()
+    (doc,) = [d for d in text.split("--- !LinalgOpConfig\n") if "  name: matvec\n" in d]
+    return "--- !LinalgOpConfig\n" + doc
+
+
+def test_schema_and_semantic_defects_of_one_document_are_reported_together() -> None:
+    text = (
+        _matvec_doc()
+        .replace("  cpp_class_name: MatvecOp\n", "  cpp_class_name: MatvecOp\n  colour: red\n")
+        .replace("  - !ScalarAssign\n    arg: x\n", "  - !ScalarAssign\n    arg: zz\n")
+    )
+    diags = validate_source(text, "two.yaml")
+    messages = [d.message for d in diags]
+    assert any("unknown field 'colour'" in m for m in messages)  # schema stage
+    assert any("assignment to unknown operand 'zz'" in m for m in messages)  # semantic stage
+    assert [d.line for d in diags] == sorted(d.line for d in diags)
+
+
+def test_structural_schema_errors_do_not_cascade_into_semantic_findings() -> None:
+    text = _matvec_doc().replace("kind: input_tensor", "kind: input_tensr", 1)
+    (d,) = validate_source(text.replace("arg: x\n", "arg: zz\n"), "bad.yaml")
+    assert "'input_tensr' is not a valid operand kind" in d.message
