@@ -23,7 +23,8 @@ class TypeKind(str, enum.Enum):
 
 @dataclass(frozen=True)
 class ElementType:
-    """A scalar MLIR type: `i1`..`i64`, `f16`, `bf16`, `f32`, `f64` or `index`."""
+    """A scalar MLIR type: `i1`, `i4`..`i64`, `f8E4M3FN`, `f8E5M2`, `f16`, `bf16`, `f32`,
+    `f64` or `index`."""
 
     name: str
     kind: TypeKind
@@ -63,10 +64,20 @@ class ElementType:
         """The NumPy dtype reading the same bits as unsigned (integers only)."""
         if self.kind is TypeKind.FLOAT:
             raise TypeError(f"{self.name} has no unsigned interpretation")
-        return np.dtype(bool) if self.width == 1 else np.dtype(f"uint{self.width}")
+        if self.width == 1:
+            return np.dtype(bool)
+        if self.width == 4:
+            return np.dtype(ml_dtypes.uint4)
+        return np.dtype(f"uint{self.width}")
+
+    @property
+    def precision(self) -> int:
+        """Significant bits of a float type (the implicit bit included)."""
+        return _FLOAT_PRECISION[self.name]
 
 
 I1 = ElementType("i1", TypeKind.INTEGER, 1)
+I4 = ElementType("i4", TypeKind.INTEGER, 4)
 I8 = ElementType("i8", TypeKind.INTEGER, 8)
 I16 = ElementType("i16", TypeKind.INTEGER, 16)
 I32 = ElementType("i32", TypeKind.INTEGER, 32)
@@ -75,13 +86,34 @@ F16 = ElementType("f16", TypeKind.FLOAT, 16)
 BF16 = ElementType("bf16", TypeKind.FLOAT, 16)
 F32 = ElementType("f32", TypeKind.FLOAT, 32)
 F64 = ElementType("f64", TypeKind.FLOAT, 64)
+# The OCP 8-bit floats quantized work uses (MLIR spells them with capitals): E4M3FN has no
+# infinities and one NaN pattern per sign, E5M2 is IEEE-like.
+F8E4M3FN = ElementType("f8E4M3FN", TypeKind.FLOAT, 8)
+F8E5M2 = ElementType("f8E5M2", TypeKind.FLOAT, 8)
 INDEX = ElementType("index", TypeKind.INDEX, 64)
 
-ALL_TYPES: tuple[ElementType, ...] = (I1, I8, I16, I32, I64, F16, BF16, F32, F64, INDEX)
+ALL_TYPES: tuple[ElementType, ...] = (
+    I1,
+    I4,
+    I8,
+    I16,
+    I32,
+    I64,
+    F8E4M3FN,
+    F8E5M2,
+    F16,
+    BF16,
+    F32,
+    F64,
+    INDEX,
+)
 _BY_NAME: dict[str, ElementType] = {t.name: t for t in ALL_TYPES}
 
 _DTYPES: dict[str, np.dtype] = {
     "i1": np.dtype(bool),
+    "i4": np.dtype(ml_dtypes.int4),
+    "f8E4M3FN": np.dtype(ml_dtypes.float8_e4m3fn),
+    "f8E5M2": np.dtype(ml_dtypes.float8_e5m2),
     "i8": np.dtype(np.int8),
     "i16": np.dtype(np.int16),
     "i32": np.dtype(np.int32),
@@ -91,6 +123,15 @@ _DTYPES: dict[str, np.dtype] = {
     "f32": np.dtype(np.float32),
     "f64": np.dtype(np.float64),
     "index": np.dtype(np.int64),
+}
+
+_FLOAT_PRECISION: dict[str, int] = {
+    "f8E4M3FN": 4,
+    "f8E5M2": 3,
+    "f16": 11,
+    "bf16": 8,
+    "f32": 24,
+    "f64": 53,
 }
 
 # The OpDSL's fixed types (`I32 I64 F32 F64`), usable where a type variable is expected.
@@ -115,12 +156,19 @@ def element_type_of(dtype: np.dtype | type) -> ElementType:
         return I1
     if dt == np.dtype(ml_dtypes.bfloat16):
         return BF16
+    if dt in (np.dtype(ml_dtypes.int4), np.dtype(ml_dtypes.uint4)):
+        return I4
+    if dt == np.dtype(ml_dtypes.float8_e4m3fn):
+        return F8E4M3FN
+    if dt == np.dtype(ml_dtypes.float8_e5m2):
+        return F8E5M2
     if dt.kind in "iu" and dt.itemsize in (1, 2, 4, 8):
         return _BY_NAME[f"i{dt.itemsize * 8}"]
     if dt.kind == "f" and dt.itemsize in (2, 4, 8):
         return _BY_NAME[f"f{dt.itemsize * 8}"]
     raise TypeError(
-        f"unsupported NumPy dtype {dt}; expected bool, (u)int8-64, float16/32/64 or bfloat16"
+        f"unsupported NumPy dtype {dt}; expected bool, (u)int8-64, float16/32/64, or "
+        "ml_dtypes' bfloat16, (u)int4, float8_e4m3fn or float8_e5m2"
     )
 
 

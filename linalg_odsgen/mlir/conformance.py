@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import ml_dtypes
 import numpy as np
 
 from linalg_odsgen.mlir.execution import ExecCase, output_bits, run_cases
@@ -38,7 +39,20 @@ from linalg_odsgen.mlir.printer import Form, print_func, wrap_module
 from linalg_odsgen.mlir.tools import ToolError, mlir_opt
 from linalg_odsgen.mlir.type_syntax import static_shape
 from linalg_odsgen.model import OperandKind
-from linalg_odsgen.types import BF16, F16, F32, F64, I1, I8, I32, ElementType, ShapedType
+from linalg_odsgen.types import (
+    BF16,
+    F8E4M3FN,
+    F8E5M2,
+    F16,
+    F32,
+    F64,
+    I1,
+    I4,
+    I8,
+    I32,
+    ElementType,
+    ShapedType,
+)
 
 if TYPE_CHECKING:
     from linalg_odsgen.runtime import StructuredOp
@@ -85,6 +99,10 @@ TYPE_COMBOS: tuple[tuple[str, ElementType, ElementType], ...] = (
     ("i8->f32", I8, F32),
     ("i32", I32, I32),
     ("i1", I1, I1),
+    ("f8E4M3FN", F8E4M3FN, F8E4M3FN),
+    ("f8E5M2->f32", F8E5M2, F32),
+    ("i4", I4, I4),
+    ("i4->i32", I4, I32),
 )
 
 # Non-default function attribute values tried, per attribute kind.
@@ -349,6 +367,28 @@ def _region_op_names(op: StructuredOp) -> set[str]:
     return {p.name for p in op.region.ops}
 
 
+_CONVERSIONS = frozenset(
+    {"arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui"}
+)
+
+
+def mlir22_cannot_lower(op: StructuredOp) -> str | None:
+    """Why MLIR 22's pipeline cannot run this instance (None when it can), measured:
+    its APFloat lowering of 8-bit floats emits invalid IR for conversions from or to a
+    64-bit type, and `math.rsqrt` widened from an 8-bit float becomes a call to `rsqrtf`,
+    which no C library defines. Our runtime still computes these; they are not compared."""
+    for p in op.region.ops:
+        types = [v.type for v in (*p.operands, p.result) if isinstance(v.type, ElementType)]
+        has_f8 = any(t.is_float and t.width == 8 for t in types)
+        if not has_f8:
+            continue
+        if p.name in _CONVERSIONS and any(t.width == 64 for t in types):
+            return "MLIR 22 cannot lower conversions between 8-bit floats and 64-bit types"
+        if p.name == "math.rsqrt":
+            return "MLIR 22 lowers math.rsqrt of an 8-bit float to a missing rsqrtf call"
+    return None
+
+
 def make_data(op: StructuredOp, seed: int) -> list[Any]:
     """Deterministic operand values (value operands, declaration order) within each op's domain.
 
@@ -371,9 +411,11 @@ def make_data(op: StructuredOp, seed: int) -> list[Any]:
         elif t.is_bool:
             arr = rng.integers(0, 2, size=shape).astype(bool)
         elif positive_int:
-            arr = rng.integers(1, 101, size=shape).astype(t.dtype)
+            arr = rng.integers(1, min(100, (1 << (t.width - 1)) - 1) + 1, size=shape).astype(
+                t.dtype
+            )
         else:
-            info = np.iinfo(t.dtype)
+            info = ml_dtypes.iinfo(t.dtype) if t.width == 4 else np.iinfo(t.dtype)
             lo, hi = (info.min, info.max) if t.width <= 8 else (-1000, 1000)
             arr = rng.integers(lo, hi, size=shape, endpoint=True).astype(t.dtype)
         values.append(arr[()] if d.kind is OperandKind.SCALAR else np.asarray(arr, dtype=t.dtype))
@@ -611,6 +653,10 @@ def _check_execution(
             if not case.execute:
                 continue
             op = cls.from_types(list(case.types), **case.attr_dict)
+            limitation = mlir22_cannot_lower(op)
+            if limitation is not None:
+                rep.notes = sorted({*rep.notes, limitation})
+                continue
             seed = random.Random(f"{cls.OP_NAME}/{case.label}").getrandbits(32)
             data = make_data(op, seed)
             ins = [v for d, v in zip(op.value_operands, data, strict=True) if d.kind.is_input]

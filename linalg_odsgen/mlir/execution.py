@@ -59,7 +59,9 @@ class ExecCase:
 
 
 def _bits_dtype(t: ElementType) -> np.dtype:
-    return np.dtype(bool) if t.is_bool else np.dtype(f"uint{t.width}")
+    if t.is_bool:
+        return np.dtype(bool)
+    return t.unsigned_dtype if t.is_integer else np.dtype(f"uint{t.width}")
 
 
 def to_bits(value: Any, t: ElementType) -> np.ndarray:
@@ -70,14 +72,21 @@ def to_bits(value: Any, t: ElementType) -> np.ndarray:
     return arr.reshape(-1).view(_bits_dtype(t)).astype(np.uint64).reshape(arr.shape)
 
 
+def _sub_byte(t: ElementType) -> bool:
+    """Integer types narrower than a byte, whose `dense` literals are written element-wise."""
+    return t.is_integer and t.width < 8
+
+
 def _dense(value: Any, t: ElementType, shape: Sequence[int]) -> str:
     """A `dense<...>` literal holding `value` exactly: raw little-endian hex, nested lists for i1."""
     arr = np.asarray(value, dtype=t.dtype).reshape(tuple(shape))
-    if t.is_bool:
+    if _sub_byte(t):  # i1, i4: MLIR's hex form packs bits; spell each element instead
 
         def nest(a: np.ndarray) -> str:
             if a.ndim == 0:
-                return "true" if bool(a) else "false"
+                if t.is_bool:
+                    return "true" if bool(a) else "false"
+                return str(int(a))
             return "[" + ", ".join(nest(x) for x in a) + "]"
 
         return f"dense<{nest(arr)}>"
@@ -195,9 +204,32 @@ def build_module(cases: Sequence[ExecCase]) -> str:
     return "module {\n" + "\n".join(globals_) + "\n" + decls + "".join(funcs) + main + "}\n"
 
 
+# 8-bit floats have no LLVM type: MLIR 22 turns their arithmetic and conversions into
+# APFloat runtime calls. The pass rewrites *every* float op that way (and emits invalid
+# IR for 64-bit conversions), so it runs only on modules that use 8-bit floats.
+APFLOAT_PASS = "--convert-arith-to-apfloat"
+_F8_TYPE = re.compile(r"\bf8E[0-9A-Za-z]+\b")
+
+
+def lowering_passes(module: str) -> tuple[str, ...]:
+    """`LOWERING_PASSES`, with the APFloat conversion when the module uses 8-bit floats."""
+    if not _F8_TYPE.search(module):
+        return LOWERING_PASSES
+    i = LOWERING_PASSES.index("--convert-arith-to-llvm")
+    return (*LOWERING_PASSES[:i], APFLOAT_PASS, *LOWERING_PASSES[i:])
+
+
+def uses_f8(case: ExecCase) -> bool:
+    """Whether the case computes with an 8-bit float (and needs the APFloat lowering)."""
+    types = [v.type for p in case.op.region.ops for v in (*p.operands, p.result)]
+    return any(getattr(t, "is_float", False) and t.width == 8 for t in types) or any(
+        t.is_float and t.width == 8 for t in case.op.element_types
+    )
+
+
 def lower(module: str, *, timeout: float = 300.0) -> str:
     """The module lowered to the LLVM dialect, ready for `mlir-runner-22`."""
-    out = mlir_opt(module, *LOWERING_PASSES, timeout=timeout).stdout
+    out = mlir_opt(module, *lowering_passes(module), timeout=timeout).stdout
     return _FASTMATH_ATTR.sub("", out)
 
 
@@ -205,6 +237,14 @@ def run_cases(cases: Sequence[ExecCase], *, timeout: float = 300.0) -> list[list
     """Lower, JIT-run and parse: per case, per output, the flat uint64 bit patterns MLIR computed."""
     if not cases:
         return []
+    f8 = [uses_f8(c) for c in cases]
+    if any(f8) and not all(f8):  # lowered apart: the APFloat pass must not see the others
+        parts = {
+            flag: iter(run_cases([c for c, u in zip(cases, f8, strict=True) if u == flag],
+                                 timeout=timeout))
+            for flag in (True, False)
+        }  # fmt: skip
+        return [next(parts[u]) for u in f8]
     stdout = mlir_runner(lower(build_module(cases), timeout=timeout), timeout=timeout).stdout
     lines = stdout.splitlines()
     results: list[list[np.ndarray]] = []

@@ -19,9 +19,6 @@ import numpy as np
 from linalg_odsgen.float_text import float_attr_decimal
 from linalg_odsgen.types import ElementType
 
-# Significand precision in bits (with the hidden bit) of each float type.
-_PRECISION = {"f16": 11, "bf16": 8, "f32": 24, "f64": 53}
-
 
 def _round_to(value: float, type_: ElementType) -> float:
     """`value` rounded to `type_` (round to nearest even), back as an exact Python float."""
@@ -55,7 +52,7 @@ def format_float(value: float, type_: ElementType) -> str:
     value = _round_to(value, type_)
     text = float_attr_decimal(
         value,
-        significand_bits=_PRECISION[type_.name],
+        significand_bits=type_.precision,
         reads_back=lambda text: _parses_back(text, value, type_),
     )
     if text is not None:

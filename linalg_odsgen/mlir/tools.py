@@ -16,7 +16,7 @@ from dataclasses import dataclass
 MLIR_OPT = "mlir-opt-22"
 MLIR_RUNNER = "mlir-runner-22"
 RUNNER_LIB_DIR = "/usr/lib/llvm-22/lib"
-_RUNNER_LIB_NAMES = ("libmlir_runner_utils", "libmlir_c_runner_utils")
+_RUNNER_LIB_NAMES = ("libmlir_runner_utils", "libmlir_c_runner_utils", "libmlir_apfloat_wrappers")
 
 
 def runner_libs() -> tuple[str, ...] | None:

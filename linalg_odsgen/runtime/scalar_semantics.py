@@ -14,7 +14,8 @@ Choices where MLIR leaves behaviour undefined (the fast backend follows them too
 - integer division by zero (`divsi`, `divui`) yields 0, and `divsi` of INT_MIN by -1
   wraps to INT_MIN (LLVM would trap; NumPy yields 0 for x // 0 too);
 - `fptosi`/`fptoui` of NaN yield 0 and out-of-range values saturate to the
-  destination's min/max (LLVM's `fptosi.sat` behaviour);
+  destination's min/max (LLVM's `fptosi.sat` behaviour); from the 8-bit floats
+  (`f8E4M3FN`, `f8E5M2`) they round to nearest even, as MLIR 22's APFloat lowering does;
 - `math.round` rounds half away from zero (as libm's `round`).
 
 Conversions and `powf` follow what MLIR 22's own lowering computes (mlir-opt-22 to the
@@ -234,10 +235,6 @@ def round_int(value: int, precision: int) -> int:
     return kept << drop if value > 0 else -(kept << drop)
 
 
-# Significant bits of each float type an integer converts to.
-_PRECISION = {"f16": 11, "bf16": 8, "f32": 24, "f64": 53}
-
-
 def _int_to_float(t: ElementType) -> Callable[[int], Any]:
     """An exact integer -> the float `sitofp`/`uitofp` give (the rounded integer converts exactly;
     a result beyond f16's range becomes inf in the conversion)."""
@@ -245,7 +242,7 @@ def _int_to_float(t: ElementType) -> Callable[[int], Any]:
     if t.name == "bf16":
         # LLVM converts to f32, then rounds that to bf16: the second rounding is MLIR's too.
         return lambda v: make(float(round_int(round_int(v, 24), 8)))
-    precision = _PRECISION[t.name]
+    precision = t.precision
     return lambda v: make(float(round_int(v, precision)))
 
 
@@ -262,12 +259,15 @@ def _uitofp(op: PayloadOp) -> ScalarFn:
 def _fptoi(op: PayloadOp, is_unsigned: bool) -> ScalarFn:
     w = _width(op.result.type)
     lo, hi = (0, (1 << w) - 1) if is_unsigned else (-(1 << (w - 1)), (1 << (w - 1)) - 1)
+    # 8-bit floats have no LLVM type: MLIR 22 converts them with APFloat, which rounds to
+    # nearest even (1.5 -> 2); the other floats truncate toward zero as LLVM's fptosi does.
+    to_int = round if op.operands[0].type.width == 8 else math.trunc
 
     def fptoi(a: Any) -> int:
         x = float(a)
         if x != x:
             return 0
-        v = (hi if x > 0 else lo) if math.isinf(x) else min(max(math.trunc(x), lo), hi)
+        v = (hi if x > 0 else lo) if math.isinf(x) else min(max(to_int(x), lo), hi)
         return wrap(v, w)
 
     return fptoi

@@ -257,3 +257,15 @@ def test_lib_from_stdin() -> None:
     result = CliRunner().invoke(main, ["emit", "matmul", "--lib", "-", *MATMUL_TYPES], input=core)
     assert result.exit_code == 0, result.output
     assert result.stdout == run("matmul", *MATMUL_TYPES)[1]
+
+
+def test_emit_takes_i4_and_the_8_bit_floats() -> None:
+    code, out, err = run(
+        "matmul", "--type", "tensor<4x3xf8E4M3FN>", "--type", "tensor<3x5xf8E5M2>",
+        "--type", "tensor<4x5xf32>",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "ins(%arg0, %arg1 : tensor<4x3xf8E4M3FN>, tensor<3x5xf8E5M2>)" in out
+    code, out, err = run("fill", "--type", "i4", "--type", "memref<2x2xi4>", "--generic")
+    assert code == 0, err
+    assert "^bb0(%in: i4, %out: i4):" in out

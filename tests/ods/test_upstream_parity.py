@@ -19,10 +19,11 @@ from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 from reference_corpus import REFERENCE
 
-from linalg_odsgen.model import FN_NAMES, OpConfig, OperandDef, OperandKind, OpLibrary
+from linalg_odsgen.model import FN_NAMES, OpConfig, OperandDef, OpLibrary
 from linalg_odsgen.ods import generate
 from linalg_odsgen.ods.reading import read_library
 from linalg_odsgen.validation import load_valid_library
+from linalg_odsgen.validation.semantic import keyword_clash
 from linalg_odsgen.yaml_io import dump_library
 
 YAML_GEN = shutil.which("mlir-linalg-ods-yaml-gen-22")
@@ -99,7 +100,8 @@ DOC_TEXT = st.text(
     ),
     max_size=60,
 ).filter(lambda s: "}]" not in s)
-IDENT = st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True)
+# Reserved words are refused by our reader on purpose (they break generated code).
+IDENT = st.from_regex(r"[a-z][a-z0-9_]{0,8}", fullmatch=True).filter(lambda s: not keyword_clash(s))
 
 
 @st.composite
@@ -107,10 +109,11 @@ def variants(draw: st.DrawFn) -> OpConfig:
     op = draw(st.sampled_from(LIBRARY))
     doc = draw(st.none() | DOC_TEXT)
     args = []
+    # Missing `default_indices` are left to the hand-written corpus: with several ops in a
+    # file upstream then sometimes writes different bytes run to run (it reads memory it
+    # never initialised), which no comparison can pin.
     for arg in op.structured_op.args:
-        if arg.kind is OperandKind.INDEX_ATTR and draw(st.booleans()):
-            arg = dataclasses.replace(arg, default_indices=None)
-        elif arg.kind.is_fn_attr and draw(st.booleans()):
+        if arg.kind.is_fn_attr and draw(st.booleans()):
             names = FN_NAMES[arg.kind.fn_kind]  # type: ignore[index]
             arg = dataclasses.replace(arg, default_fn=draw(st.sampled_from(names)))
         args.append(arg)

@@ -31,7 +31,7 @@ import numpy as np
 
 from linalg_odsgen.payload import PayloadOp
 from linalg_odsgen.runtime.libm import c_pow
-from linalg_odsgen.types import ElementType
+from linalg_odsgen.types import ElementType, element_type_of
 
 VecFn = Callable[[PayloadOp, Sequence[np.ndarray], "np.ndarray | None"], np.ndarray]
 
@@ -287,7 +287,11 @@ def _float_to_int(x: np.ndarray, t: ElementType, is_unsigned: bool) -> np.ndarra
     """
     w = t.width
     lo, hi = (0, (1 << w) - 1) if is_unsigned else (-(1 << (w - 1)), (1 << (w - 1)) - 1)
-    v = np.trunc(np.asarray(x, dtype=np.float64))
+    x = np.asarray(x)
+    # MLIR 22 converts 8-bit floats through APFloat, rounding to nearest even (see
+    # scalar_semantics); LLVM's own fptosi of the wider floats truncates.
+    to_int = np.rint if element_type_of(x.dtype).width == 8 and x.dtype.kind != "i" else np.trunc
+    v = to_int(np.asarray(x, dtype=np.float64))
     v = np.where(np.isnan(v), 0.0, v)
     low = v <= float(lo)
     high = v >= float(hi)
@@ -302,7 +306,7 @@ def _float_to_int(x: np.ndarray, t: ElementType, is_unsigned: bool) -> np.ndarra
         return (ints & 1).astype(np.bool_)
     if w == 64:
         return ints.astype(np.int64)
-    return ints.astype(np.dtype(f"uint{w}") if is_unsigned else t.dtype).view(t.dtype)
+    return ints.astype(t.unsigned_dtype if is_unsigned else t.dtype).view(t.dtype)
 
 
 def _fptosi(op: PayloadOp, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarray:

@@ -126,12 +126,21 @@ def strided_view(array: np.ndarray, access: LinearAccess, space: Space) -> np.nd
             shape.append(1)
             strides.append(0)
     if array.ndim == 0:
-        return np.lib.stride_tricks.as_strided(array, tuple(shape), (0,) * len(shape))
+        return _as_strided(array, tuple(shape), (0,) * len(shape))
     if 0 in shape:
         return np.empty(tuple(shape), dtype=array.dtype)
     first = access.element(space.origin)
     base = array[tuple(slice(e, e + 1) for e in first)]
-    return np.lib.stride_tricks.as_strided(base, tuple(shape), tuple(strides))
+    return _as_strided(base, tuple(shape), tuple(strides))
+
+
+def _as_strided(base: np.ndarray, shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
+    """`as_strided` for every dtype: ml_dtypes' 1-byte types (float8, int4) have no array
+    interface type string, so their bytes are strided as uint8 and viewed back."""
+    if base.dtype.itemsize == 1 and base.dtype.kind not in "biu":
+        raw = np.lib.stride_tricks.as_strided(base.view(np.uint8), shape, strides)
+        return raw.view(base.dtype)
+    return np.lib.stride_tricks.as_strided(base, shape, strides)
 
 
 __all__ = ["LinearAccess", "Space", "linear_access", "strided_view"]
