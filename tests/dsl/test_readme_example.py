@@ -38,3 +38,13 @@ def test_readme_commands_use_existing_options():
     for line in block("sh").splitlines():
         args = line.split("#")[0].split()[1:]
         assert args[0] == "dump-oplib" or args[0] == "validate"
+
+
+def test_readme_calls_a_decorated_op_on_arrays(tmp_path, monkeypatch):
+    (tmp_path / "my_ops.py").write_text(block("python"))
+    snippets = re.findall(r"```python\n(.*?)```", dsl_section(), re.S)
+    call = next(s for s in snippets if "from my_ops import scaled_matvec" in s)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    scope: dict[str, object] = {}
+    exec(compile(call, "README.md", "exec"), scope)
+    assert scope["y"].tolist() == [16.0] * 4  # type: ignore[attr-defined]
