@@ -10,6 +10,7 @@ NumPy arrays; `OPS` maps op names to classes.
 
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 from linalg_odsgen.affine import AffineMap
@@ -582,7 +583,7 @@ class DotOp(StructuredOp):
         A, B, C = operands
         body = self.compiled_body
         (n0,) = self.loop_ranges()
-        for d0 in range(n0):
+        for d0 in builtins.range(n0):
             C[()] = body(A[d0], B[d0], C[()])
 
 

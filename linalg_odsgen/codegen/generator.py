@@ -51,6 +51,7 @@ from linalg_odsgen.model import (
 # Names the module defines or imports; generated op functions and classes avoid them.
 _MODULE_NAMES = {
     "annotations",
+    "builtins",
     "Any",
     "AffineMap",
     "IteratorType",
@@ -117,12 +118,14 @@ def generate_module(
     for config in library.ops:
         ops.append(_op_context(config, taken))
     uses_loop_nest = any("loop_nest(" in line for op in ops for line in op.loops_lines)
+    uses_range = any("builtins.range(" in line for op in ops for line in op.loops_lines)
     template = _environment().get_template("module.py.j2")
     return template.render(
         command=shell_command(["linalg-ods-gen", "gen-impl", source_name, "-o", output_name]),
         source_title=_docstring_safe(source_name),
         ops=ops,
         uses_loop_nest=uses_loop_nest,
+        uses_range=uses_range,
     )
 
 
@@ -444,7 +447,7 @@ def _loops_lines(config: OpConfig, uses_index: bool) -> list[str]:
     body_indent = ind
     if num_dims == 1:
         lines.append(f"{ind}(n0,) = self.loop_ranges()")
-        lines.append(f"{ind}for {dims[0]} in range(n0):")
+        lines.append(f"{ind}for {dims[0]} in builtins.range(n0):")  # an op may be `range`
         body_indent = ind + INDENT
     elif num_dims > 1:
         lines.extend(call(ind, f"for {', '.join(dims)} in loop_nest", ["*self.loop_ranges()"], ":"))

@@ -70,6 +70,7 @@ def call(indent: str, head: str, args: Sequence[str], tail: str = "") -> list[st
 
 
 _RESERVED = {
+    "builtins",
     "self",
     "operands",
     "body",

@@ -7,6 +7,7 @@ becomes a `DiagnosticError` positioned in the user's file.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import linecache
@@ -25,6 +26,10 @@ CORE_MODULE = "linalg_odsgen.opspecs.core_named_ops"
 STDIN_NAME = "<stdin>"
 
 _DSL_DIR = os.path.dirname(os.path.abspath(__file__))
+# What importing a user's file may raise that is its failure, not ours: every exception,
+# and the BaseExceptions user code can raise on purpose (sys.exit, KeyboardInterrupt
+# and GeneratorExit raised by hand).
+_IMPORT_FAILURES = (Exception, SystemExit, KeyboardInterrupt, GeneratorExit)
 
 
 def _import_failure(exc: BaseException, origin: str, user_file: str | None) -> DiagnosticError:
@@ -62,14 +67,15 @@ def _import_failure(exc: BaseException, origin: str, user_file: str | None) -> D
 def load_module(name: str) -> list[OpDefinition]:
     """Import the dotted module `name` and return its ops in definition order."""
     try:
-        module = importlib.import_module(name)
+        with contextlib.redirect_stdout(sys.stderr):
+            module = importlib.import_module(name)
     except ModuleNotFoundError as exc:
         if exc.name is not None and (name == exc.name or name.startswith(exc.name + ".")):
             raise DiagnosticError(
                 Diagnostic(f"cannot import module {name!r}: no module named {exc.name!r}", name)
             ) from None
         raise _import_failure(exc, f"module {name}", None) from None
-    except (Exception, SystemExit) as exc:
+    except _IMPORT_FAILURES as exc:
         raise _import_failure(exc, f"module {name}", None) from None
     return _ops_of(module, getattr(module, "__file__", None) or name)
 
@@ -104,8 +110,10 @@ def load_file(path: str) -> list[OpDefinition]:
     module.__file__ = filename
     sys.modules[name] = module  # dataclasses and friends look their module up while it runs
     try:
-        exec(compile(source, filename, "exec"), module.__dict__)
-    except (Exception, SystemExit) as exc:  # a user's sys.exit() is a failed import too
+        # User prints go to stderr: stdout may be carrying the YAML (`-o -`).
+        with contextlib.redirect_stdout(sys.stderr):
+            exec(compile(source, filename, "exec"), module.__dict__)
+    except _IMPORT_FAILURES as exc:  # a user's sys.exit() or raise KeyboardInterrupt too
         raise _import_failure(exc, shown, filename) from None
     finally:
         sys.modules.pop(name, None)
@@ -143,10 +151,35 @@ def load_ops(modules: Sequence[str] = (), files: Sequence[str] = ()) -> list[OpD
 
 
 def load_library(modules: Sequence[str] = (), files: Sequence[str] = ()) -> OpLibrary:
-    """The op library of `modules` and `files`; the built-in core library when both are empty."""
+    """The op library of `modules` and `files`; the built-in core library when both are empty.
+
+    Each op is validated as `validate` would check its dump, so nothing is dumped that our
+    own tools reject; errors point at the op's `def` line (with the field in the message).
+    """
     if not modules and not files:
         modules = (CORE_MODULE,)
-    return OpLibrary(tuple(op.config for op in load_ops(modules, files)))
+    ops = load_ops(modules, files)
+    errors = [d for op in ops for d in _validate(op) if d.is_error]
+    if errors:
+        raise DiagnosticError(errors)
+    return OpLibrary(tuple(op.config for op in ops))
+
+
+def _validate(op: OpDefinition) -> list[Diagnostic]:
+    from linalg_odsgen.validation.semantic import validate_op
+    from linalg_odsgen.yaml_io import dump_op, load_documents
+
+    found = validate_op(op.config)
+    # What the YAML round trip checks beyond the model (e.g. text a YAML file cannot hold).
+    try:
+        load_documents(dump_op(op.config), f"<dump of {op.name}>")
+    except DiagnosticError as err:
+        found += err.diagnostics
+    out = []
+    for d in found:
+        where = f" (in {d.path})" if d.path else ""
+        out.append(Diagnostic.at(op.pos, d.message + where, severity=d.severity, op=op.name))
+    return out
 
 
 __all__ = ["CORE_MODULE", "DslError", "load_file", "load_library", "load_module", "load_ops"]

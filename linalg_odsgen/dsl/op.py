@@ -145,15 +145,33 @@ def linalg_structured_op(
     return _decorate(fn, op_name)
 
 
+# Every op a module defines, in definition order, kept in the module's globals: a second
+# `def` of the same function name would otherwise hide the first op from `collect_ops`.
+_REGISTRY = "__linalg_odsgen_ops__"
+
+
 def _decorate(fn: Callable[..., Any], op_name: str | None) -> OpDefinition:
     """Both spellings of the decorator end here: check the target is a function, build."""
     if not inspect.isfunction(fn):
         raise DslError(f"@linalg_structured_op decorates a function, got {fn!r}", user_pos())
-    return _build(fn, op_name)
+    op = _build(fn, op_name)
+    fn.__globals__.setdefault(_REGISTRY, []).append(op)
+    return op
 
 
 def collect_ops(module: ModuleType) -> list[OpDefinition]:
-    """The ops a module defines, in definition order (aliases and imported ops skipped)."""
+    """The ops a module defines, in definition order (aliases and imported ops skipped).
+
+    Two ops of one name in a module (also a function defined twice) are an error."""
+    registered = [op for op in vars(module).get(_REGISTRY, ()) if op.module == module.__name__]
+    if registered:
+        seen_names: dict[str, OpDefinition] = {}
+        for op in registered:
+            first = seen_names.setdefault(op.name, op)
+            if first is not op:
+                where = f" (first defined at line {first.pos.line})" if first.pos else ""
+                raise DslError(f"op '{op.name}' is defined twice{where}", op.pos, op.name)
+        return sorted(registered, key=lambda op: op.pos.line if op.pos is not None else 0)
     found: list[OpDefinition] = []
     seen: set[int] = set()
     for value in vars(module).values():

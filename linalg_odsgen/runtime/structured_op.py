@@ -127,13 +127,13 @@ class StructuredOp:
         self.region: Region = region
 
     @classmethod
-    def from_types(cls, types: Sequence[OperandType], **attrs: Any) -> StructuredOp:
+    def from_types(cls, types: Sequence[OperandType], /, **attrs: Any) -> StructuredOp:
         """An instance from operand types alone (one per value operand, declaration order)."""
         return cls(types, attrs)
 
     @classmethod
     def from_arrays(
-        cls, *ins: Any, outs: Sequence[Any] | None = None, **attrs: Any
+        cls, /, *ins: Any, outs: Sequence[Any] | None = None, **attrs: Any
     ) -> tuple[StructuredOp, list[Any]]:
         """Bind NumPy operands: returns the verified instance and the normalised operands
         (arrays as given, scalars as NumPy scalars of their element type)."""
@@ -176,7 +176,12 @@ class StructuredOp:
 
     @classmethod
     def call(
-        cls, *ins: Any, outs: Sequence[Any] | None = None, backend: str | None = None, **attrs: Any
+        cls,
+        /,
+        *ins: Any,
+        outs: Sequence[Any] | None = None,
+        backend: str | None = None,
+        **attrs: Any,
     ) -> Any:
         """The call form: run the op on arrays, update `outs` in place and return them."""
         from linalg_odsgen.runtime.backends import get_backend

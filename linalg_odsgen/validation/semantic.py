@@ -16,7 +16,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from linalg_odsgen.affine import AffineMap, AffineSymbolExpr
+from linalg_odsgen.affine import (
+    AffineBinaryExpr,
+    AffineConstantExpr,
+    AffineExprKind,
+    AffineMap,
+    AffineSymbolExpr,
+)
 from linalg_odsgen.diagnostics import Diagnostic, Severity, SourcePos
 from linalg_odsgen.model import (
     FIXED_TYPES,
@@ -57,9 +63,12 @@ CPP_KEYWORDS: frozenset[str] = frozenset(_CPP_KEYWORD_TEXT.split())
 # Names become Python identifiers (classes, keyword arguments) in generated modules.
 PYTHON_KEYWORDS: frozenset[str] = frozenset(keyword.kwlist)  # soft keywords stay usable
 
-# The generated call form `op(*ins, outs=[...], **attrs)` reserves `outs`.
-RESERVED_ATTR_NAMES: frozenset[str] = frozenset({"outs"})
+# The generated call form `op(*ins, outs=[...], backend=..., **attrs)` reserves its own
+# keyword parameters.
+RESERVED_ATTR_NAMES: frozenset[str] = frozenset({"outs", "backend"})
 
+_INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
+_DIVISIONS = (AffineExprKind.FLOORDIV, AffineExprKind.CEILDIV, AffineExprKind.MOD)
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 _INT_TYPES = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "index": 64}
@@ -178,6 +187,17 @@ def _check_name(c: _Checker, path: Path, name: str, what: str) -> None:
     clash = keyword_clash(name)
     if clash:
         c.report(path, f"{what} '{name}' is a reserved word in {clash}; choose another name")
+    elif is_dunder(name):
+        c.report(
+            path,
+            f"{what} '{name}' has the form __name__, which Python reserves (a generated "
+            "module would replace its own __builtins__, __getattr__, ...); choose another name",
+        )
+
+
+def is_dunder(name: str) -> bool:
+    """`__x__`: Python's special names, never safe as names of generated code."""
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
 def _check_names(c: _Checker) -> None:
@@ -197,8 +217,8 @@ def _check_names(c: _Checker) -> None:
         if not a.kind.is_value and a.name in RESERVED_ATTR_NAMES:
             c.report(
                 arg_path(i, "name"),
-                f"attribute name '{a.name}' is reserved (the generated call form takes "
-                f"outputs as '{a.name}=')",
+                f"attribute name '{a.name}' is reserved (the generated call form "
+                f"`op(*ins, outs=[...], backend=..., **attrs)` has its own '{a.name}=')",
             )
 
 
@@ -302,6 +322,10 @@ def _check_maps(c: _Checker) -> None:
         for binder in (a.shape_map, a.index_attr_map):
             if binder is not None:
                 defined |= binder.used_symbols()
+    attr_bound: set[int] = set()
+    for a in so.args:
+        if a.index_attr_map is not None:
+            attr_bound |= a.index_attr_map.used_symbols()
     for i, m in enumerate(maps):
         for s in sorted(m.used_symbols() - defined):
             c.report(
@@ -309,6 +333,39 @@ def _check_maps(c: _Checker) -> None:
                 f"symbol s{s} of indexing map {i} is not defined by any shape_map or "
                 "index_attr_map",
             )
+        for s in sorted((m.used_symbols() & defined) - attr_bound):
+            c.report(
+                (*MAPS, i),
+                f"symbol s{s} of indexing map {i} is a size symbol (bound only by a "
+                "shape_map); an op instance knows only index attributes, so indexing maps "
+                "may use only symbols of an index_attr_map",
+            )
+
+    # Integers: every constant of every map and every default index fits in int64 (MLIR's
+    # affine constants and index attributes are 64-bit).
+    for path, m, what in _map_sources(c):
+        for r in m.results:
+            for e in r.walk():
+                if isinstance(e, AffineConstantExpr) and not _INT64_MIN <= e.value <= _INT64_MAX:
+                    c.report(path, f"constant {e.value} in {what} does not fit in 64 bits")
+                if (
+                    isinstance(e, AffineBinaryExpr)
+                    and e.kind in _DIVISIONS
+                    and isinstance(e.rhs, AffineConstantExpr)
+                    and e.rhs.value <= 0
+                ):
+                    c.report(
+                        path,
+                        f"'{e}' in {what} divides by {e.rhs.value}; affine floordiv, ceildiv "
+                        "and mod need a positive divisor",
+                    )
+    for i, a in enumerate(so.args):
+        for v in a.default_indices or ():
+            if not _INT64_MIN <= v <= _INT64_MAX:
+                c.report(
+                    arg_path(i, "default_indices"),
+                    f"default index {v} of '{a.name}' does not fit in 64 bits",
+                )
 
     # Loop ranges: each dim must be a bare result of some tensor operand's map.
     derivable: set[int] = set()

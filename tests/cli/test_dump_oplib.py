@@ -241,3 +241,56 @@ def test_check_of_a_users_library(tmp_path):
 
 def test_check_needs_an_output_file():
     assert run("--check").exit_code == 2
+
+
+HEAD = "from linalg_odsgen.dsl import *\n\n@linalg_structured_op{deco}\ndef {name}({params}):\n"
+IO = "I=TensorDef(T, S.M), O=TensorDef(T, S.M, output=True)"
+
+
+@pytest.mark.parametrize(
+    ("deco", "params", "body", "fragment"),
+    [
+        ("", "O=TensorDef(T, S.M, output=True), I=TensorDef(T, S.M)", "O[D.m] = I[D.m]", "declared after output"),
+        ('(op_name="class")', IO, "O[D.m] = I[D.m]", "reserved word"),
+        ('(op_name="__all__")', IO, "O[D.m] = I[D.m]", "has the form __name__"),
+        ("", IO, "O[D.m] = I[S.M - D.m]", "is a size symbol"),
+        ("", "I=TensorDef(T, S.M * 2**70), O=TensorDef(T, S.M, output=True)", "O[D.m] = I[D.m]", "does not fit in 64 bits"),
+        ("", "I=TensorDef(T, S.M, S.N), O=TensorDef(T, S.M, output=True)", "O[D.m] = I[D.m, D.m * S.N]", "size symbol"),
+        ("", IO, '"""bad \\udc80 doc"""\n    O[D.m] = I[D.m]', "invalid YAML"),
+    ],
+)  # fmt: skip
+def test_dump_oplib_refuses_what_validate_would_refuse(tmp_path, deco, params, body, fragment):
+    path = write(
+        tmp_path / "bad_ops.py", HEAD.format(deco=deco, name="op1", params=params) + f"    {body}\n"
+    )
+    out = tmp_path / "bad_ops.yaml"
+    result = run("--file", path, "-o", str(out))
+    line = assert_one_line_error(result, fragment)
+    assert line.startswith(f"{path}:4:1: error:")  # the op's def line
+    assert not out.exists()
+
+
+def test_an_op_defined_twice_is_an_error_not_silently_dropped(tmp_path):
+    one = HEAD.format(deco="", name="twice", params=IO) + "    O[D.m] = I[D.m]\n\n"
+    path = write(tmp_path / "dup.py", one + one.replace("from linalg_odsgen.dsl import *\n\n", ""))
+    assert_one_line_error(
+        run("--file", path), "op 'twice' is defined twice (first defined at line 4)"
+    )
+
+
+def test_user_prints_do_not_reach_the_yaml_on_stdout(tmp_path):
+    src = "print('hello from user code')\n" + HEAD.format(deco="", name="p", params=IO)
+    path = write(tmp_path / "chatty.py", src + "    O[D.m] = I[D.m]\n")
+    result = run("--file", path, "-o", "-")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("--- !LinalgOpConfig")
+    assert "hello from user code" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "raise_", ["raise KeyboardInterrupt", "raise GeneratorExit", "raise SystemExit(3)"]
+)
+def test_base_exceptions_at_import_are_diagnostics(tmp_path, raise_):
+    path = write(tmp_path / "boom.py", f"from linalg_odsgen.dsl import *\n{raise_}\n")
+    line = assert_one_line_error(run("--file", path), "error while importing")
+    assert line.startswith(f"{path}:2:1:")

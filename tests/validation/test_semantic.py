@@ -521,3 +521,60 @@ def test_unused_attributes_warn() -> None:
     (d,) = validate_op(_strided(extra_args=(fn_attr,)))
     assert d.severity is Severity.WARNING
     assert d.message == "function attribute 'fun' is never used by an attr_name in the body"
+
+
+# ---------------------------------------------------------------------------
+# Hardening: names that would break generated code, integers, divisors, size symbols
+
+
+@pytest.mark.parametrize("name", ["__builtins__", "__getattr__", "__all__", "__annotations__"])
+def test_dunder_op_and_operand_names_are_reserved(name: str) -> None:
+    assert "has the form __name__" in _one_error(matmul(name=name))
+    # (renaming operand A also leaves the body's reference to A unresolved)
+    assert any("has the form __name__" in e for e in _errors(_replace_arg(matmul(), 0, name=name)))
+
+
+def test_attribute_named_backend_is_reserved() -> None:
+    via_attr = ScalarFn(FnKind.TYPE, (ScalarArg("A"),), attr_name="backend", type_var="U")
+    op = _replace_arg(_with_body(_matmul_body(via_attr)), 3, name="backend")
+    assert "'backend' is reserved" in _one_error(op)
+
+
+def test_size_symbol_in_an_indexing_map_is_refused() -> None:
+    sym = "[s0, s1, s2]"
+    op = matmul(
+        maps=(
+            f"affine_map<(d0, d1, d2){sym} -> (d0, s1 - d2)>",
+            f"affine_map<(d0, d1, d2){sym} -> (d2, d1)>",
+            f"affine_map<(d0, d1, d2){sym} -> (d0, d1)>",
+        )
+    )
+    assert "s1 of indexing map 0 is a size symbol" in _one_error(op)
+
+
+@pytest.mark.parametrize("expr", ["d2 floordiv 0", "d2 ceildiv 0", "d2 mod 0", "d2 mod -3"])
+def test_non_positive_affine_divisors_are_refused(expr: str) -> None:
+    sym = "[s0, s1, s2]"
+    maps = (
+        f"affine_map<(d0, d1, d2){sym} -> (d0, d2, {expr})>",
+        f"affine_map<(d0, d1, d2){sym} -> (d2, d1)>",
+        f"affine_map<(d0, d1, d2){sym} -> (d0, d1)>",
+    )
+    errors = _errors(matmul(maps=maps))
+    assert any("need a positive divisor" in e for e in errors), errors
+
+
+def test_integers_beyond_int64_are_refused() -> None:
+    big = 2**63
+    from linalg_odsgen.affine import AffineBinaryExpr, AffineConstantExpr, AffineExprKind, sym
+
+    huge = AffineBinaryExpr(AffineExprKind.MUL, sym(1), AffineConstantExpr(big))  # as a DSL builds
+    op = _replace_arg(matmul(), 0, shape_map=AffineMap(0, 3, (sym(0), huge)))
+    assert "does not fit in 64 bits" in _one_error(op)
+    attr = OperandDef(
+        "strides", OperandKind.INDEX_ATTR, index_attr_map=M("affine_map<()[s0, s1, s2] -> (s2)>"),
+        default_indices=(big,),
+    )  # fmt: skip
+    op = replace(matmul(), structured_op=replace(
+        matmul().structured_op, args=(*matmul().structured_op.args, attr)))  # fmt: skip
+    assert any("default index" in e and "64 bits" in e for e in _errors(op))
