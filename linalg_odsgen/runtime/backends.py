@@ -58,6 +58,13 @@ def default_backend() -> str:
 def get_backend(name: str | None = None) -> Backend:
     """The backend called `name` (the default one for None)."""
     _probe_fast()
+    if name is not None and not isinstance(name, str):
+        raise DiagnosticError(
+            Diagnostic(
+                f"backend must be a name such as 'fast' or 'loops', got {name!r}",
+                file="<runtime>",
+            )
+        )
     key = default_backend() if name is None else name
     try:
         return _BACKENDS[key]

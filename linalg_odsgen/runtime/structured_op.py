@@ -187,10 +187,33 @@ class StructuredOp:
         from linalg_odsgen.runtime.backends import get_backend
 
         op, operands = cls.from_arrays(*ins, outs=outs, **attrs)
-        run = get_backend(backend)
-        run(op, operands)
+        op._execute(get_backend(backend), operands)
         results = operands[op.num_inputs :]
         return results[0] if len(results) == 1 else tuple(results)
+
+    def _execute(self, run: Any, operands: Sequence[Any]) -> None:
+        """Run a backend with the runtime's operand rules, the same for every backend:
+
+        - an input that shares memory with an output is read as it was before the op
+          (copied first), so `add(x, x[::-1], outs=[x])` means what it would on tensors;
+        - two outputs that share memory are refused (which write wins is undefined);
+        - arrays in non-native byte order are computed in native order and written back.
+        """
+        outs = [i for i, d in enumerate(self.value_operands) if d.kind is OperandKind.OUTPUT_TENSOR]
+        for a, b in itertools.combinations(outs, 2):
+            if _may_overlap(operands[a], operands[b]):
+                names = f"{self.value_operands[a].name!r} and {self.value_operands[b].name!r}"
+                raise self._error(f"outputs {names} share memory; give separate arrays")
+        prepared = list(operands)
+        for i, v in enumerate(operands):
+            if i not in outs and any(_may_overlap(v, operands[o]) for o in outs):
+                prepared[i] = v = v.copy()
+            if isinstance(v, np.ndarray) and not v.dtype.isnative:
+                prepared[i] = v.astype(v.dtype.newbyteorder("="))
+        run(self, prepared)
+        for o in outs:
+            if prepared[o] is not operands[o]:
+                operands[o][...] = prepared[o]
 
     # -- operand facts --------------------------------------------------------------------
 
@@ -454,7 +477,7 @@ class StructuredOp:
         """Execute on normalised operands (from `from_arrays`) with a backend."""
         from linalg_odsgen.runtime.backends import get_backend
 
-        get_backend(backend)(self, list(operands))
+        self._execute(get_backend(backend), list(operands))
 
     # -- printing -------------------------------------------------------------------------
 
@@ -679,6 +702,20 @@ def _infer_types(cls: type[StructuredOp], values: Sequence[Any]) -> list[Operand
         if _is_python_scalar(v):
             elements.append(None)
             continue
+        if isinstance(v, np.ma.MaskedArray):
+            raise OpError(
+                cls.OP_NAME,
+                f"operand {d.name!r} is a masked array, whose mask the op would ignore; pass "
+                "arr.filled(value) or arr.data",
+                d.name,
+            )
+        if not isinstance(v, (np.ndarray, np.generic)):
+            try:
+                np.asarray(v)
+            except (ValueError, TypeError) as exc:
+                raise OpError(
+                    cls.OP_NAME, f"operand {d.name!r} is not a rectangular array: {exc}", d.name
+                ) from None
         dtype = v.dtype if isinstance(v, (np.ndarray, np.generic)) else np.asarray(v).dtype
         try:
             element = element_type_of(dtype)
@@ -714,6 +751,19 @@ def _infer_types(cls: type[StructuredOp], values: Sequence[Any]) -> list[Operand
                 )
             types.append(t)
     return types
+
+
+def _may_overlap(a: Any, b: Any) -> bool:
+    """Whether two operands share memory (when that is too costly to decide: assume so)."""
+    if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
+        return False
+    if not np.may_share_memory(a, b):
+        return False
+    try:
+        # (NumPy accepts any work bound; its stubs list only -1 and 0)
+        return bool(np.shares_memory(a, b, max_work=10_000))  # type: ignore[arg-type]
+    except np.exceptions.TooHardError:
+        return True
 
 
 def _normalise(op_name: str, d: OperandDef, value: Any, t: ElementType) -> Any:
