@@ -16,7 +16,8 @@ from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 def _canonical(path: str) -> tuple[bytes, str]:
     """The bytes of `path` and their canonical form (raises DiagnosticError)."""
-    from linalg_odsgen.yaml_io import dump_library, load_library
+    from linalg_odsgen.validation import load_valid_library
+    from linalg_odsgen.yaml_io import dump_library
 
     if is_tc(path):
         raise DiagnosticError(
@@ -27,7 +28,9 @@ def _canonical(path: str) -> tuple[bytes, str]:
             )
         )
     source = read_input(path)
-    return source, dump_library(load_library(source, path).ops)
+    # Validated first: an invalid document is reported, never "repaired" into a canonical
+    # one (and an empty stream is an error, as in `validate`).
+    return source, dump_library(load_valid_library(source, path).ops)
 
 
 def _diff(path: str, source: bytes, canonical: str) -> str:
@@ -67,7 +70,8 @@ def format_cmd(files: tuple[str, ...], output: str | None, in_place: bool, check
 
     Canonical is the exact layout of MLIR's own op-config dumper: same key
     order, indentation, line folding and quoting, so a canonical file diffs
-    cleanly against upstream dumps. Comments are not kept. One FILE is printed
+    cleanly against upstream dumps. Comments are not kept. Only valid op configs are
+    formatted (the checks of `validate`; warnings are not shown). One FILE is printed
     to stdout (or -o OUT); several need --in-place or --check (as pre-commit
     passes them). A file that is not a loadable op-config stream is reported on
     stderr, nothing is written for it, and the exit code is 1; the other files

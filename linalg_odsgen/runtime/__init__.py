@@ -21,8 +21,28 @@ from linalg_odsgen.types import ElementType, ShapedType
 
 
 def loop_nest(*ranges: int) -> Iterator[tuple[int, ...]]:
-    """All points of a rectangular domain, last dim fastest (the order of nested loops)."""
-    return itertools.product(*(range(n) for n in ranges))
+    """All points of a rectangular domain, last dim fastest (the order of nested loops).
+
+    Lazy in every case: `itertools.product` first copies each range into a tuple, which
+    for a huge (or huge but empty) domain exhausts memory before the first point.
+    """
+    if any(n <= 0 for n in ranges):
+        return iter(())
+    if sum(ranges) <= _MATERIALIZE_LIMIT:
+        return itertools.product(*(range(n) for n in ranges))
+    return _lazy_nest(ranges)
+
+
+_MATERIALIZE_LIMIT = 1 << 20
+
+
+def _lazy_nest(ranges: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    if not ranges:
+        yield ()
+        return
+    for i in range(ranges[0]):
+        for rest in _lazy_nest(ranges[1:]):
+            yield (i, *rest)
 
 
 __all__ = [

@@ -288,6 +288,13 @@ class StructuredOp:
                 f"attribute {d.name!r} expects {n} integers, got {len(value)}: {list(value)!r}",
                 d.name,
             )
+        for v in value:
+            if not -(2**63) <= int(v) < 2**63:
+                raise self._error(
+                    f"attribute {d.name!r}: {int(v)} does not fit in 64 bits (MLIR's index "
+                    "attributes are i64)",
+                    d.name,
+                )
         return tuple(int(v) for v in value)
 
     def _fn_attr(self, d: OperandDef, value: Any) -> str:
@@ -373,6 +380,28 @@ class StructuredOp:
                     f"the indexing map of operand {d.name!r} uses symbols no index attribute binds",
                     d.name,
                 ) from None
+        # An attribute value can erase a loop dim from a map (a stride of 0 turns `d1 * s0`
+        # into 0). A loop that then indexes nothing is meaningless, and MLIR's convolution
+        # verifier refuses any input map that lost an output or window dim.
+        used: set[int] = set()
+        for m in maps:
+            used |= m.used_dims()
+        is_conv = "LinalgConvolutionOpInterface" in self.IMPLEMENTS
+        for d, static, m in zip(self.value_operands, self.STATIC_INDEXING_MAPS, maps, strict=True):
+            for dim in sorted(static.used_dims() - m.used_dims()):
+                if dim in used and not is_conv:
+                    continue
+                attrs = ", ".join(
+                    f"{a.name}={list(self.attributes[a.name])}"
+                    for a in self.OPERANDS
+                    if a.kind is OperandKind.INDEX_ATTR and a.name in self.attributes
+                )
+                raise self._error(
+                    f"with {attrs} loop d{dim} drops out of the indexing map of operand "
+                    f"{d.name!r} (a factor of 0 removes it); index attributes that scale a "
+                    "loop must not be 0",
+                    d.name,
+                )
         return tuple(maps)
 
     def _verify_ranks(self) -> None:

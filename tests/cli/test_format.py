@@ -130,7 +130,7 @@ def test_model_errors_name_the_op_and_position(tmp_path: Path) -> None:
     result = run(str(path))
     assert result.exit_code == 1
     line = text[: text.index("input_tensr")].count("\n") + 1
-    assert result.stderr.startswith(f"{path}:{line}:11: error: [op copy] unknown operand kind")
+    assert result.stderr.startswith(f"{path}:{line}:11: error: [op copy] 'input_tensr' is not a")
     assert result.stdout == ""
 
 
@@ -150,11 +150,24 @@ def test_missing_file_is_a_diagnostic(tmp_path: Path) -> None:
     assert "cannot read file" in result.stderr
 
 
-def test_empty_file_formats_to_nothing(tmp_path: Path) -> None:
+def test_empty_file_is_reported_not_formatted(tmp_path: Path) -> None:
     path = tmp_path / "empty.yaml"
     path.write_text("")
-    assert run(str(path)).stdout == ""
-    assert run(str(path), "--check").exit_code == 0
+    for args in ((str(path),), (str(path), "--check")):
+        result = run(*args)
+        assert result.exit_code == 1 and result.stdout == ""
+        assert "no op-config documents" in result.stderr
+
+
+def test_an_invalid_document_is_reported_not_repaired(tmp_path: Path) -> None:
+    text = REFERENCE.read_text().replace("scalar_arg: I\n", "scalar_arg: nope\n", 1)
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    out = tmp_path / "out.yaml"
+    result = run(str(path), "-o", str(out))
+    assert result.exit_code == 1 and "unknown operand 'nope'" in result.stderr
+    assert not out.exists()
+    assert run(str(path), "-i").exit_code == 1 and path.read_text() == text
 
 
 def test_help_documents_every_option() -> None:

@@ -69,3 +69,33 @@ def test_masked_and_ragged_inputs_are_refused_by_name():
 def test_a_bad_backend_is_a_diagnostic(backend):
     with pytest.raises(DiagnosticError, match="backend"):
         ops.add(np.ones(2), np.ones(2), outs=[np.zeros(2)], backend=backend)
+
+
+def test_attribute_values_beyond_int64_are_refused():
+    x, w = np.ones((1, 8, 2), np.float32), np.ones((2, 2, 3), np.float32)
+    with pytest.raises(OpError, match="does not fit in 64 bits"):
+        ops.conv_1d_nwc_wcf(x, w, outs=[np.zeros((1, 4, 3), np.float32)], strides=[2**70])
+
+
+@pytest.mark.parametrize("attr", ["strides", "dilations"])
+def test_a_zero_stride_or_dilation_of_a_convolution_is_refused_even_without_sizes(attr):
+    from linalg_odsgen.types import F32, ShapedType
+
+    types = [ShapedType("memref", s, F32) for s in ((1, None, 2), (None, 2, 3), (1, None, 3))]
+    with pytest.raises(OpError, match="drops out of the indexing map of operand 'I'"):
+        ops.OPS["conv_1d_nwc_wcf"].from_types(types, **{attr: [0]})
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_huge_but_empty_domain_is_not_materialized(backend):
+    a = np.broadcast_to(np.float32(1), (0, 10**9))  # views: no memory behind them
+    b = np.broadcast_to(np.float32(1), (10**9, 3))
+    assert ops.matmul(a, b, outs=[np.zeros((0, 3), np.float32)], backend=backend).shape == (0, 3)
+
+
+def test_loop_nest_is_lazy_for_huge_ranges():
+    from linalg_odsgen.runtime import loop_nest
+
+    assert next(loop_nest(10**12, 10**12)) == (0, 0)
+    assert list(loop_nest(2, 0, 10**12)) == []
+    assert list(loop_nest(2, 2)) == [(0, 0), (0, 1), (1, 0), (1, 1)]
