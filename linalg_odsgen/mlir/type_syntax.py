@@ -100,6 +100,10 @@ def parse_type_parts(text: str) -> tuple[str | None, tuple[int | None, ...], Ele
         tok = m.group(1)
         if tok != "?" and tok.startswith("0") and len(tok) > 1:
             raise TypeSyntaxError("dimension sizes have no leading zeros", src, body_col + pos)
+        if tok != "?" and int(tok) >= 2**63:
+            raise TypeSyntaxError(
+                f"dimension size {tok} does not fit in 64 bits", src, body_col + pos
+            )
         shape.append(None if tok == "?" else int(tok))
         pos = m.end()
     elem_text = body[pos:]

@@ -68,3 +68,13 @@ def test_static_shape_refuses_dynamic_sizes() -> None:
     assert static_shape(()) == ()
     with pytest.raises(ValueError, match=r"3x\? has dynamic sizes"):
         static_shape((3, None))
+
+
+def test_dimension_sizes_beyond_int64_are_refused() -> None:
+    import pytest as _pytest
+
+    from linalg_odsgen.mlir.type_syntax import TypeSyntaxError, parse_type_parts
+
+    with _pytest.raises(TypeSyntaxError, match="does not fit in 64 bits"):
+        parse_type_parts("memref<99999999999999999999xf32>")
+    assert parse_type_parts("memref<9223372036854775807xf32>")[1] == (2**63 - 1,)
