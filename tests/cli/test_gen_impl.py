@@ -97,3 +97,32 @@ def test_a_directory_as_input_or_checked_output_is_a_diagnostic(workdir: Path) -
     result = run("gen-impl", "ops.yaml", "-o", "adir", "--check")
     assert result.exit_code == 1
     assert "adir: error: cannot read file" in result.stderr
+
+
+def test_hostile_file_names_give_a_module_that_imports_and_runs_nothing(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    payload = "+AAo-import os+ADs-os.system('touch PWNED')+AAo-"  # UTF-7 for a code line
+    import dataclasses
+
+    from linalg_odsgen.validation import load_valid_library
+    from linalg_odsgen.yaml_io import dump_library
+
+    ops = list(load_valid_library(CORE_YAML.read_bytes(), "core.yaml").ops)
+    ops[0] = dataclasses.replace(ops[0], metadata=dataclasses.replace(ops[0].metadata, doc=payload))
+    text = dump_library(ops)
+    assert payload in text
+    for raw in (b"coding=utf-7", b"a\nb", b'q"""q', b"back\\slash", b"cr\rx", b"\xff"):
+        folder = os.path.join(os.fsencode(tmp_path), raw)
+        os.makedirs(folder, exist_ok=True)
+        src, out = os.path.join(folder, b"ops.yaml"), os.path.join(folder, b"mod.py")
+        with open(src, "w") as fh:
+            fh.write(text)
+        cmd = [sys.executable, "-m", "linalg_odsgen", "gen-impl", src, "-o", out]
+        assert subprocess.run(cmd, capture_output=True).returncode == 0, raw
+        load = "import importlib.util as u, sys; s = u.spec_from_file_location('m', sys.argv[1]); m = u.module_from_spec(s); s.loader.exec_module(m); print(len(m.OPS))"
+        done = subprocess.run([sys.executable, "-c", load, out], capture_output=True, cwd=folder)
+        assert done.returncode == 0 and int(done.stdout) > 50, (raw, done.stderr)
+        assert not os.path.exists(os.path.join(folder, b"PWNED"))
