@@ -64,13 +64,22 @@ def parse_attrs(op_name: str, cls: type[StructuredOp], texts: tuple[str, ...]) -
     from linalg_odsgen.model import OperandKind
 
     defs = {d.name: d for d in cls.OPERANDS if not d.kind.is_value}
-    known = ", ".join(defs) or "none"
+    takes_maps = cls._takes_indexing_maps()
+    known = ", ".join([*defs, *(["indexing_maps"] if takes_maps else [])]) or "none"
     out: dict[str, Any] = {}
     for text in texts:
         name, sep, value = text.partition("=")
         name, value = name.strip(), value.strip()
         if not sep or not name or not value:
             raise _fail(f"--attr {text!r}: expected NAME=VALUE (e.g. strides=2,2)", op=op_name)
+        if name == "indexing_maps" and takes_maps:
+            from linalg_odsgen.runtime.instance_maps import parse_maps
+
+            try:
+                out[name] = parse_maps(value)
+            except ValueError as exc:
+                raise _fail(f"--attr {text!r}: {exc}", op=op_name) from None
+            continue
         d = defs.get(name)
         if d is None:
             raise _fail(
@@ -113,7 +122,9 @@ def parse_attrs(op_name: str, cls: type[StructuredOp], texts: tuple[str, ...]) -
     multiple=True,
     metavar="NAME=VALUE",
     help="An attribute: index attributes as strides=2,2; function attributes as "
-    "cast=cast_unsigned or fun=mul. Unset attributes take their defaults.",
+    "cast=cast_unsigned or fun=mul; for matmul, batch_matmul and batch_reduce_matmul "
+    "indexing_maps=[affine_map<...>, affine_map<...>, affine_map<...>] as MLIR 22 takes it. "
+    "Unset attributes take their defaults.",
 )
 @click.option("--generic", is_flag=True, help="Print the linalg.generic form.")
 @click.option(

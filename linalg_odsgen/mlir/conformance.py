@@ -188,7 +188,8 @@ def _shapes(cls: OpClass, attrs: dict[str, Any]) -> list[tuple[int, ...]] | None
     over the loop domain, so strided and dilated windows are exact."""
     dyn: list[Any] = []
     vdefs = [d for d in cls.OPERANDS if d.kind.is_value]
-    for d, static_map in zip(vdefs, cls.STATIC_INDEXING_MAPS, strict=True):
+    maps_of_instance = attrs.get("indexing_maps") or cls.STATIC_INDEXING_MAPS
+    for d, static_map in zip(vdefs, maps_of_instance, strict=True):
         if d.kind is OperandKind.SCALAR:
             dyn.append(_SCALAR_PLACEHOLDER)
         elif cls.RANK_POLYMORPHIC:
@@ -234,10 +235,31 @@ def _types_for(
     return types
 
 
+def _map_variants(cls: OpClass) -> list[tuple[str, dict[str, Any]]]:
+    """For MLIR 22's matmul family: every transposed/broadcast input map pair it accepts."""
+    from linalg_odsgen.runtime.instance_maps import rule_for
+
+    rule = rule_for(cls.OP_NAME, cls.STATIC_INDEXING_MAPS)
+    if rule is None:
+        return []
+    variants: list[tuple[str, dict[str, Any]]] = []
+    default = rule.default_maps()
+    for lhs in sorted(rule.lhs):
+        for rhs in sorted(rule.rhs):
+            maps = (rule._map(lhs), rule._map(rhs), rule._map(rule.out))
+            if maps == default or rule.check(maps) is not None:
+                continue
+            label = "maps " + " ".join(
+                "(" + ",".join(f"d{p}" for p in positions) + ")" for positions in (lhs, rhs)
+            )
+            variants.append((label, {"indexing_maps": maps}))
+    return variants
+
+
 def _attr_variants(cls: OpClass) -> list[tuple[str, dict[str, Any]]]:
     """Attribute settings tried besides the defaults: each index attribute at 2, both at 2,
-    and each function attribute at its alternatives."""
-    variants: list[tuple[str, dict[str, Any]]] = []
+    each function attribute at its alternatives, and per-instance indexing maps."""
+    variants: list[tuple[str, dict[str, Any]]] = _map_variants(cls)
     index_attrs = [d for d in cls.OPERANDS if d.kind is OperandKind.INDEX_ATTR]
     for d in index_attrs:
         n = d.index_attr_map.num_results if d.index_attr_map is not None else 1

@@ -165,8 +165,11 @@ def print_op(
     if form is Form.NAMED:
         attrs = named_attributes(op)
         attr_text = ""
+        user_maps = getattr(op, "user_indexing_maps", None)
+        if user_maps:  # MLIR 22's matmul family: `indexing_maps = [...]` before the attributes
+            attr_text = " indexing_maps = [" + ", ".join(m.to_mlir() for m in user_maps) + "]"
         if attrs:
-            attr_text = " {" + ", ".join(f"{k} = {v}" for k, v in attrs) + "}"
+            attr_text += " {" + ", ".join(f"{k} = {v}" for k, v in attrs) + "}"
         return [f"{indent}{prefix}linalg.{op.OP_NAME}{attr_text} {operands}{suffix}"], results
     maps = [op.indexing_maps[i] for i in order]
     map_text = ", ".join(m.to_mlir() for m in maps)

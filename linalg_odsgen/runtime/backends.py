@@ -96,7 +96,32 @@ def run_loops(op: StructuredOp, operands: Sequence[Any]) -> None:
     """The `loops` backend: the op's generated loop nest, element by element."""
     views = [signless_view(v) for v in operands]
     with np.errstate(all="ignore"):
-        op.run_loops(views)
+        if getattr(op, "user_indexing_maps", None) is not None:
+            _run_loops_by_maps(op, views)  # the generated nest assumes the op's own maps
+        else:
+            op.run_loops(views)
+
+
+def _run_loops_by_maps(op: StructuredOp, operands: Sequence[Any]) -> None:
+    """The loop nest read from the instance's indexing maps, in the same order (MLIR's
+    `convert-linalg-to-loops`): for ops given `indexing_maps` per instance."""
+    from linalg_odsgen.runtime import loop_nest
+
+    body = op.compiled_body
+    maps = op.indexing_maps
+    outs = [i for i, d in enumerate(op.value_operands) if d.kind.is_tensor and not d.kind.is_input]
+    uses_index = getattr(op, "USES_INDEX", False)
+    ranges = [int(n) for n in op.loop_ranges() if n is not None]  # all known: arrays given
+    for point in loop_nest(*ranges):
+        idx = [tuple(r.eval(point) for r in m.results) for m in maps]
+        args = [
+            v[i] if isinstance(v, np.ndarray) else v for v, i in zip(operands, idx, strict=True)
+        ]
+        results = body(*args, *point) if uses_index else body(*args)
+        if len(outs) == 1:
+            results = (results,)
+        for o, r in zip(outs, results, strict=True):
+            operands[o][idx[o]] = r
 
 
 register_backend("loops", run_loops)

@@ -254,6 +254,9 @@ class StructuredOp:
 
     def _resolve_attributes(self, given: Mapping[str, Any]) -> dict[str, tuple[int, ...] | str]:
         remaining = dict(given)
+        self.user_indexing_maps: tuple[AffineMap, ...] | None = None
+        if "indexing_maps" in remaining and self._takes_indexing_maps():
+            self.user_indexing_maps = self._user_maps(remaining.pop("indexing_maps"))
         out: dict[str, tuple[int, ...] | str] = {}
         for d in self.OPERANDS:
             if d.kind.is_value:
@@ -271,6 +274,29 @@ class StructuredOp:
             unknown = ", ".join(repr(k) for k in remaining)
             raise self._error(f"unknown attribute {unknown}; this op takes: {expected}")
         return out
+
+    @classmethod
+    def _takes_indexing_maps(cls) -> bool:
+        """Whether instances may give their own `indexing_maps` (MLIR 22's matmul family)."""
+        from linalg_odsgen.runtime.instance_maps import rule_for
+
+        return rule_for(cls.OP_NAME, cls.STATIC_INDEXING_MAPS) is not None
+
+    def _user_maps(self, value: Any) -> tuple[AffineMap, ...] | None:
+        from linalg_odsgen.runtime.instance_maps import parse_maps, rule_for
+
+        if value is None:
+            return None
+        rule = rule_for(self.OP_NAME, self.STATIC_INDEXING_MAPS)
+        assert rule is not None
+        try:
+            maps = parse_maps(value)
+        except ValueError as exc:
+            raise self._error(f"attribute 'indexing_maps': {exc}") from None
+        problem = rule.check(maps)
+        if problem is not None:
+            raise self._error(f"attribute 'indexing_maps': {problem}")
+        return None if maps == tuple(rule.default_maps()) else maps
 
     def _index_attr(self, d: OperandDef, value: Any) -> tuple[int, ...]:
         assert d.index_attr_map is not None
@@ -362,6 +388,8 @@ class StructuredOp:
                 for s in self.shapes
             )
             return maps, (IteratorType.PARALLEL,) * rank
+        if self.user_indexing_maps is not None:
+            return self.user_indexing_maps, tuple(self.ITERATOR_TYPES)
         symbols = self.symbol_values
         # Substituting and simplifying maps dominates small calls: memoise per attribute values.
         key = (type(self), tuple(sorted(symbols.items())))
