@@ -9,3 +9,9 @@ from __future__ import annotations
 
 from linalg_odsgen.generated.core_named_ops import *  # noqa: F403
 from linalg_odsgen.generated.core_named_ops import OPS as OPS
+
+# MLIR 22's ops with per-instance maps (no op config): `ops.contract(A, B, outs=[C],
+# indexing_maps=[...])`, `ops.elementwise(x, y, outs=[z], kind="add")`.
+from linalg_odsgen.runtime.mlir22_ops import ContractOp as ContractOp
+from linalg_odsgen.runtime.mlir22_ops import contract as contract
+from linalg_odsgen.runtime.mlir22_ops import elementwise as elementwise

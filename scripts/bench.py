@@ -118,6 +118,27 @@ def mk_matmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.nd
     return [f32(rng, n, n), f32(rng, n, n)], [np.zeros((n, n), np.float32)], {}
 
 
+TRANSPOSED_A = (
+    "[affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, "
+    "affine_map<(d0, d1, d2) -> (d0, d1)>]"
+)
+
+
+def np_matmul_ta(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    a, b = ins
+    outs[0] += a.T @ b
+
+
+def mk_matmul_ta(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    """MLIR 22's matmul with a transposed A through per-instance `indexing_maps`."""
+    n = 40 if small else 512
+    return (
+        [f32(rng, n, n), f32(rng, n, n)],
+        [np.zeros((n, n), np.float32)],
+        {"indexing_maps": TRANSPOSED_A},
+    )
+
+
 def mk_batch_matmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
     b, n = (4, 26) if small else (8, 256)
     return [f32(rng, b, n, n), f32(rng, b, n, n)], [np.zeros((b, n, n), np.float32)], {}
@@ -173,6 +194,13 @@ def mk_qmatmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.n
 CASES: tuple[Case, ...] = (
     Case("matmul", "matmul", mk_matmul, np_matmul, "512x512x512 f32"),
     Case("batch_matmul", "batch_matmul", mk_batch_matmul, np_matmul, "8x256x256x256 f32"),
+    Case(
+        "matmul_maps_transposed_a",
+        "matmul",
+        mk_matmul_ta,
+        np_matmul_ta,
+        "512^3 f32, A given as (k, m) by indexing_maps",
+    ),
     Case(
         "conv_2d_nhwc_hwcf",
         "conv_2d_nhwc_hwcf",

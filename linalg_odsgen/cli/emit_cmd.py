@@ -72,6 +72,9 @@ def parse_attrs(op_name: str, cls: type[StructuredOp], texts: tuple[str, ...]) -
         name, value = name.strip(), value.strip()
         if not sep or not name or not value:
             raise _fail(f"--attr {text!r}: expected NAME=VALUE (e.g. strides=2,2)", op=op_name)
+        if name == "kind" and cls.OP_NAME == "elementwise":
+            out[name] = value
+            continue
         if name == "indexing_maps" and takes_maps:
             from linalg_odsgen.runtime.instance_maps import parse_maps
 
@@ -154,6 +157,22 @@ def emit_cmd(
     from linalg_odsgen.mlir import Form, print_module
 
     ops = load_ops(lib)
+    if lib is None:  # MLIR 22's contract and elementwise (the kind picks the class)
+        from linalg_odsgen.runtime.mlir22_ops import ContractOp, elementwise_class
+
+        ops["contract"] = ContractOp
+        if op_name == "elementwise":
+            kinds = [
+                t.partition("=")[2].strip() for t in attr_texts if t.strip().startswith("kind=")
+            ]
+            if not kinds:
+                raise _fail("elementwise needs --attr kind=KIND (e.g. kind=add)", op=op_name)
+            try:
+                ops["elementwise"] = elementwise_class(kinds[0])
+            except DiagnosticError as err:
+                raise DiagnosticError(
+                    [d.with_file("<command line>") for d in err.diagnostics]
+                ) from None
     cls = ops.get(op_name)
     if cls is None:
         where = lib or "the core library"

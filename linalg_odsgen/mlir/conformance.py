@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 import ml_dtypes
 import numpy as np
 
+from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.mlir.execution import ExecCase, output_bits, run_cases
 from linalg_odsgen.mlir.printer import Form, print_func, wrap_module
 from linalg_odsgen.mlir.tools import ToolError, mlir_opt
@@ -235,10 +236,41 @@ def _types_for(
     return types
 
 
-def _map_variants(cls: OpClass) -> list[tuple[str, dict[str, Any]]]:
-    """For MLIR 22's matmul family: every transposed/broadcast input map pair it accepts."""
-    from linalg_odsgen.runtime.instance_maps import rule_for
+# Contractions tried on `linalg.contract` (A, B, C), besides matmul's maps.
+CONTRACT_VARIANTS: tuple[tuple[str, tuple[str, str, str]], ...] = (
+    ("transposed", ("(d0, d1, d2) -> (d2, d0)", "(d0, d1, d2) -> (d1, d2)", "(d0, d1, d2) -> (d1, d0)")),
+    ("batch", ("(d0, d1, d2, d3) -> (d0, d1, d3)", "(d0, d1, d2, d3) -> (d0, d3, d2)", "(d0, d1, d2, d3) -> (d0, d1, d2)")),
+    ("batch-broadcast", ("(d0, d1, d2, d3) -> (d1, d3)", "(d0, d1, d2, d3) -> (d0, d3, d2)", "(d0, d1, d2, d3) -> (d0, d1, d2)")),
+    ("two reductions", ("(d0, d1, d2, d3) -> (d0, d2, d3)", "(d0, d1, d2, d3) -> (d3, d2, d1)", "(d0, d1, d2, d3) -> (d0, d1)")),
+    ("dot", ("(d0) -> (d0)", "(d0) -> (d0)", "(d0) -> ()")),
+    ("output broadcast", ("(d0, d1, d2, d3) -> (d0, d2)", "(d0, d1, d2, d3) -> (d2, d1)", "(d0, d1, d2, d3) -> (d0, d1, d3)")),
+)  # fmt: skip
 
+# `linalg.elementwise` maps tried (2-D output), per arity: broadcast and transposed inputs.
+ELEMENTWISE_VARIANTS: dict[int, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    1: (("transposed", ("(d0, d1) -> (d1, d0)", "(d0, d1) -> (d0, d1)")),),
+    2: (
+        ("broadcast", ("(d0, d1) -> (d0, d1)", "(d0, d1) -> (d1)", "(d0, d1) -> (d0, d1)")),
+        ("transposed", ("(d0, d1) -> (d1, d0)", "(d0, d1) -> (d0, d1)", "(d0, d1) -> (d1, d0)")),
+    ),
+    3: (),
+}
+
+
+def _map_variants(cls: OpClass) -> list[tuple[str, dict[str, Any]]]:
+    """Per-instance maps: every transposed/broadcast input map pair MLIR 22 accepts for the
+    matmul family, and the variants above for `contract` and `elementwise`."""
+    from linalg_odsgen.runtime.instance_maps import rule_for
+    from linalg_odsgen.runtime.mlir22_ops import ContractOp, _ElementwiseOp
+
+    if issubclass(cls, ContractOp) or issubclass(cls, _ElementwiseOp):
+        table = (
+            CONTRACT_VARIANTS if issubclass(cls, ContractOp) else ELEMENTWISE_VARIANTS[cls.ARITY]
+        )
+        return [
+            (f"maps {label}", {"indexing_maps": tuple(AffineMap.parse(m) for m in maps)})
+            for label, maps in table
+        ]
     rule = rule_for(cls.OP_NAME, cls.STATIC_INDEXING_MAPS)
     if rule is None:
         return []
@@ -320,7 +352,7 @@ def _try(cls: OpClass, types: Sequence[Any], attrs: dict[str, Any]) -> Structure
 
 def cases_for(cls: OpClass) -> list[Case]:
     """The instances conformance checks for one op class."""
-    name = cls.OP_NAME
+    name = _name(cls)
     cases: list[Case] = []
     base_shapes = _shapes(cls, {})
     if base_shapes is None:
@@ -451,6 +483,11 @@ def _copy(values: Sequence[Any]) -> list[Any]:
 # -- checks -------------------------------------------------------------------------------
 
 
+def _name(cls: OpClass) -> str:
+    """The report name of a class (per-kind `elementwise` classes share one op name)."""
+    return str(getattr(cls, "REPORT_NAME", cls.OP_NAME))
+
+
 def _func_name(op_name: str, i: int, kind: str) -> str:
     return f"{op_name}__{i}_{kind}"
 
@@ -541,12 +578,12 @@ def check_library(
 ) -> list[OpReport]:
     """Run the three checks over every op class; one report per op, in the given order."""
     say = progress or (lambda _msg: None)
-    reports = {cls.OP_NAME: OpReport(cls.OP_NAME) for cls in classes}
+    reports = {_name(cls): OpReport(_name(cls)) for cls in classes}
     instances: list[_Instance] = []
-    all_cases = {cls.OP_NAME: cases_for(cls) for cls in classes}
+    all_cases = {_name(cls): cases_for(cls) for cls in classes}
     for cls in classes:
-        cases = all_cases[cls.OP_NAME]
-        rep = reports[cls.OP_NAME]
+        cases = all_cases[_name(cls)]
+        rep = reports[_name(cls)]
         rep.cases = len(cases)
         rep.labels = [c.label for c in cases]
         if not cases:
@@ -641,7 +678,7 @@ def check_library(
             )
     if execute:
         _check_execution(classes, all_cases, reports, say)
-    return [reports[cls.OP_NAME] for cls in classes]
+    return [reports[_name(cls)] for cls in classes]
 
 
 def _label(xs: Sequence[_Instance], keys: Sequence[str], key: str) -> str:
@@ -670,8 +707,8 @@ def _check_execution(
     loops = backends.get_backend("loops")
     runs: list[_Run] = []
     for cls in classes:
-        rep = reports[cls.OP_NAME]
-        for case in all_cases[cls.OP_NAME]:
+        rep = reports[_name(cls)]
+        for case in all_cases[_name(cls)]:
             if not case.execute:
                 continue
             op = cls.from_types(list(case.types), **case.attr_dict)
@@ -679,7 +716,7 @@ def _check_execution(
             if limitation is not None:
                 rep.notes = sorted({*rep.notes, limitation})
                 continue
-            seed = random.Random(f"{cls.OP_NAME}/{case.label}").getrandbits(32)
+            seed = random.Random(f"{_name(cls)}/{case.label}").getrandbits(32)
             data = make_data(op, seed)
             ins = [v for d, v in zip(op.value_operands, data, strict=True) if d.kind.is_input]
             outs = [v for d, v in zip(op.value_operands, data, strict=True) if not d.kind.is_input]
@@ -699,9 +736,9 @@ def _check_execution(
                 label = f"{case.label} [{form.value}]"
                 runs.append(
                     _Run(
-                        cls.OP_NAME,
+                        _name(cls),
                         label,
-                        ExecCase(f"{cls.OP_NAME} {label}", op, tuple(initial), form),
+                        ExecCase(f"{_name(cls)} {label}", op, tuple(initial), form),
                         expected,
                         out_types,
                         approx,
@@ -821,10 +858,12 @@ def compare_bits(
 
 
 def core_classes() -> list[OpClass]:
-    """The generated core library's op classes, in library order."""
+    """The generated core library's op classes, in library order, then MLIR 22's
+    `linalg.contract` and `linalg.elementwise` (one class per kind)."""
     from linalg_odsgen import ops
+    from linalg_odsgen.runtime.mlir22_ops import conformance_classes
 
-    return list(ops.OPS.values())
+    return [*ops.OPS.values(), *conformance_classes()]
 
 
 # -- table --------------------------------------------------------------------------------

@@ -164,10 +164,11 @@ def print_op(
     operands = _operand_lists(names, osigs, num_inputs)
     if form is Form.NAMED:
         attrs = named_attributes(op)
-        attr_text = ""
+        prefix_of = getattr(op, "named_prefix", None)
+        attr_text = prefix_of() if prefix_of is not None else ""
         user_maps = getattr(op, "user_indexing_maps", None)
         if user_maps:  # MLIR 22's matmul family: `indexing_maps = [...]` before the attributes
-            attr_text = " indexing_maps = [" + ", ".join(m.to_mlir() for m in user_maps) + "]"
+            attr_text += " indexing_maps = [" + ", ".join(m.to_mlir() for m in user_maps) + "]"
         if attrs:
             attr_text += " {" + ", ".join(f"{k} = {v}" for k, v in attrs) + "}"
         return [f"{indent}{prefix}linalg.{op.OP_NAME}{attr_text} {operands}{suffix}"], results

@@ -97,12 +97,12 @@ def run_loops(op: StructuredOp, operands: Sequence[Any]) -> None:
     views = [signless_view(v) for v in operands]
     with np.errstate(all="ignore"):
         if getattr(op, "user_indexing_maps", None) is not None:
-            _run_loops_by_maps(op, views)  # the generated nest assumes the op's own maps
+            run_loops_by_maps(op, views)  # the generated nest assumes the op's own maps
         else:
             op.run_loops(views)
 
 
-def _run_loops_by_maps(op: StructuredOp, operands: Sequence[Any]) -> None:
+def run_loops_by_maps(op: StructuredOp, operands: Sequence[Any]) -> None:
     """The loop nest read from the instance's indexing maps, in the same order (MLIR's
     `convert-linalg-to-loops`): for ops given `indexing_maps` per instance."""
     from linalg_odsgen.runtime import loop_nest
