@@ -276,15 +276,17 @@ def _map_variants(cls: OpClass) -> list[tuple[str, dict[str, Any]]]:
         return []
     variants: list[tuple[str, dict[str, Any]]] = []
     default = rule.default_maps()
-    for lhs in sorted(rule.lhs):
-        for rhs in sorted(rule.rhs):
-            maps = (rule._map(lhs), rule._map(rhs), rule._map(rule.out))
-            if maps == default or rule.check(maps) is not None:
-                continue
-            label = "maps " + " ".join(
-                "(" + ",".join(f"d{p}" for p in positions) + ")" for positions in (lhs, rhs)
-            )
-            variants.append((label, {"indexing_maps": maps}))
+    for out in (rule.out, *sorted(rule.other_outs)):
+        for lhs in sorted(rule.lhs):
+            for rhs in sorted(rule.rhs):
+                maps = (rule._map(lhs), rule._map(rhs), rule._map(out))
+                if maps == default or rule.check(maps) is not None:
+                    continue
+                label = "maps " + " ".join(
+                    "(" + ",".join(f"d{p}" for p in positions) + ")"
+                    for positions in (lhs, rhs, out)
+                )
+                variants.append((label, {"indexing_maps": maps}))
     return variants
 
 

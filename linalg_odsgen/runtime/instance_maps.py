@@ -4,9 +4,10 @@ MLIR 22 lets `matmul`, `batch_matmul` and `batch_reduce_matmul` take their opera
 transposed or broadcast through an optional `indexing_maps` attribute. Which maps it
 accepts was measured with `mlir-opt-22` as a black box over every map of distinct
 dims (tests/runtime/test_instance_maps.py keeps checking it): the sets below are
-exactly the input maps it accepts with the default output map. MLIR 22's verifier
-also accepts some other output maps (e.g. `(d0, d2)`, indexing the output by the
-reduction dim); those make no sense for these ops and are refused here.
+exactly the input maps it accepts with the default output map (and, for `matmul`,
+with a transposed output). MLIR 22's verifier also lets through output maps that
+index the output by the reduction dim (e.g. `(d0, d2)`); those make no sense for
+these ops and are refused here.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class MapRule:
     rhs: frozenset[tuple[int, ...]]
     out: tuple[int, ...]
     needs_batch: int | None = None  # a dim one of the inputs must index (None: no rule)
+    other_outs: frozenset[tuple[int, ...]] = frozenset()  # accepted besides `out`
 
     def default_maps(self) -> tuple[AffineMap, ...]:
         return tuple(self._map(r) for r in (self.lhs_default, self.rhs_default, self.out))
@@ -52,15 +54,19 @@ class MapRule:
                 return f"the {name} map must have plain dims as results, got {m.to_mlir()}"
             got.append(tuple(p for p in positions if p is not None))
         lhs, rhs, out = got
-        if out != self.out:
+        if out != self.out and out not in self.other_outs:
+            outs = [self._map(o).to_mlir() for o in (self.out, *sorted(self.other_outs))]
             return (
-                f"the output map must be {self._map(self.out).to_mlir()} (no transposed or "
-                f"broadcast output), got {maps[2].to_mlir()}"
+                f"the output map must be {' or '.join(outs)} (the other output maps MLIR "
+                f"22 lets through index the output by the reduction dim), got {maps[2].to_mlir()}"
             )
-        for name, have, allowed in (("lhs", lhs, self.lhs), ("rhs", rhs, self.rhs)):
-            if have not in allowed:
-                choices = ", ".join(self._map(a).to_mlir() for a in sorted(allowed, key=len))
-                return f"the {name} map {maps[names.index(name)].to_mlir()} is not one MLIR 22 accepts; expected one of: {choices}"
+        for name, have, options in (("lhs", lhs, self.lhs), ("rhs", rhs, self.rhs)):
+            if have not in options:
+                choices = ", ".join(self._map(a).to_mlir() for a in sorted(options, key=len))
+                shown = maps[names.index(name)].to_mlir()
+                return (
+                    f"the {name} map {shown} is not one MLIR 22 accepts; expected one of: {choices}"
+                )
         if self.needs_batch is not None and self.needs_batch not in lhs + rhs:
             return f"lhs or rhs must index the batch dim d{self.needs_batch}"
         return None
@@ -74,6 +80,7 @@ _MATMUL = MapRule(
     lhs=frozenset({(0, 2), (2, 0), (2,)}),
     rhs=frozenset({(2, 1), (1, 2), (2,)}),
     out=(0, 1),
+    other_outs=frozenset({(1, 0)}),  # a transposed output
 )
 # d0 = batch, d1 = m, d2 = n, d3 = k
 _BATCH_LHS = frozenset({(0, 1, 3), (0, 3, 1), (0, 3), (1, 3), (3,)})

@@ -40,6 +40,15 @@ CASES = [(name, a, b) for name in RULES for a, b in _accepted(name)]
 
 
 @pytest.mark.parametrize("backend", ["loops", "fast"])
+def test_matmul_writes_a_transposed_output(backend):
+    a = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = np.arange(12, dtype=np.float32).reshape(3, 4)
+    maps = [_map(3, (0, 2)), _map(3, (2, 1)), _map(3, (1, 0))]
+    got = ops.matmul(a, b, outs=[np.zeros((4, 2), np.float32)], indexing_maps=maps, backend=backend)
+    np.testing.assert_array_equal(got, (a @ b).T)
+
+
+@pytest.mark.parametrize("backend", ["loops", "fast"])
 @pytest.mark.parametrize(("name", "lhs", "rhs"), CASES, ids=[f"{n}-{a}-{b}" for n, a, b in CASES])
 def test_transposed_and_broadcast_operands_compute_the_einsum(name, lhs, rhs, backend):
     letters = LETTERS[name]
@@ -93,11 +102,12 @@ def test_our_rule_agrees_with_mlir_opt_on_every_input_map_pair(name):
     accepted = [(a, b) for a, b in pairs if a in rule.lhs and b in rule.rhs]
     others = [p for p in pairs if p not in accepted]
     sample = accepted + random.Random(name).sample(others, min(len(others), 80))
-    out = _map(n, rule.out)
     disagree = []
-    for lhs, rhs in sample:
-        maps = [_map(n, lhs), _map(n, rhs), out]
-        ours = rule.check(maps) is None
-        if ours != _mlir_accepts(name, maps):
-            disagree.append((lhs, rhs, ours))
+    for out_dims in (rule.out, *rule.other_outs):
+        out = _map(n, out_dims)
+        for lhs, rhs in sample if out_dims == rule.out else accepted:
+            maps = [_map(n, lhs), _map(n, rhs), out]
+            ours = rule.check(maps) is None
+            if ours != _mlir_accepts(name, maps):
+                disagree.append((lhs, rhs, out_dims, ours))
     assert disagree == []
