@@ -34,6 +34,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "linalg_odsgen.cli.from_tc_cmd:from_tc_cmd",
         "Translate TC op specs (the seeds' syntax) into op-config YAML.",
     ),
+    "gen-dialect": (
+        "linalg_odsgen.cli.gen_dialect_cmd:gen_dialect_cmd",
+        "Generate an out-of-tree MLIR dialect (mlir-opt plugin) of op configs.",
+    ),
     "check": (
         "linalg_odsgen.cli.check_cmd:check_cmd",
         "Fail if any generated file of the repository is stale.",

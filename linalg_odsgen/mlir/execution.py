@@ -10,7 +10,7 @@ into one module: one `mlir-opt-22` lowering and one `mlir-runner-22` JIT run.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -227,25 +227,40 @@ def uses_f8(case: ExecCase) -> bool:
     )
 
 
-def lower(module: str, *, timeout: float = 300.0) -> str:
-    """The module lowered to the LLVM dialect, ready for `mlir-runner-22`."""
-    out = mlir_opt(module, *lowering_passes(module), timeout=timeout).stdout
+def lower(module: str, *, timeout: float = 300.0, plugin: str | None = None) -> str:
+    """The module lowered to the LLVM dialect, ready for `mlir-runner-22` (`plugin`: a
+    dialect plugin `mlir-opt-22` loads first, for modules using its ops)."""
+    extra = (f"--load-dialect-plugin={plugin}",) if plugin else ()
+    out = mlir_opt(module, *extra, *lowering_passes(module), timeout=timeout).stdout
     return _FASTMATH_ATTR.sub("", out)
 
 
-def run_cases(cases: Sequence[ExecCase], *, timeout: float = 300.0) -> list[list[np.ndarray]]:
-    """Lower, JIT-run and parse: per case, per output, the flat uint64 bit patterns MLIR computed."""
+def run_cases(
+    cases: Sequence[ExecCase],
+    *,
+    timeout: float = 300.0,
+    plugin: str | None = None,
+    rewrite: Callable[[str], str] | None = None,
+) -> list[list[np.ndarray]]:
+    """Lower, JIT-run and parse: per case, per output, the flat uint64 bit patterns MLIR computed.
+
+    `rewrite` edits the module text before lowering (e.g. to put named ops in a plugin's
+    dialect), `plugin` is loaded into `mlir-opt-22` for it.
+    """
     if not cases:
         return []
     f8 = [uses_f8(c) for c in cases]
     if any(f8) and not all(f8):  # lowered apart: the APFloat pass must not see the others
         parts = {
             flag: iter(run_cases([c for c, u in zip(cases, f8, strict=True) if u == flag],
-                                 timeout=timeout))
+                                 timeout=timeout, plugin=plugin, rewrite=rewrite))
             for flag in (True, False)
         }  # fmt: skip
         return [next(parts[u]) for u in f8]
-    stdout = mlir_runner(lower(build_module(cases), timeout=timeout), timeout=timeout).stdout
+    module = build_module(cases)
+    if rewrite is not None:
+        module = rewrite(module)
+    stdout = mlir_runner(lower(module, timeout=timeout, plugin=plugin), timeout=timeout).stdout
     lines = stdout.splitlines()
     results: list[list[np.ndarray]] = []
     pos = 0
