@@ -4,13 +4,12 @@ builds, checked against mlir-opt-22, `emit --generic` and our loops backend."""
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from dialect_build import build_plugin, needs_build, opt
 
 from linalg_odsgen import ops
 from linalg_odsgen.cli import main
@@ -117,37 +116,10 @@ def test_tc_files_are_accepted(tmp_path: Path) -> None:
 
 # -- the plugin, built once (slow: a C++ build, ~10-60 s) -------------------------------------
 
-MLIR_OPT = shutil.which("mlir-opt-22")
-HAVE_TOOLS = (
-    all(shutil.which(t) for t in ("mlir-opt-22", "cmake", "ninja", "g++"))
-    and Path("/usr/lib/llvm-22/lib/cmake/mlir/MLIRConfig.cmake").exists()
-)
-needs_build = pytest.mark.skipif(
-    not HAVE_TOOLS, reason="MLIR 22 dev files, cmake, ninja or g++ missing"
-)
-
 
 @pytest.fixture(scope="module")
 def plugin(source: Path, tmp_path_factory: pytest.TempPathFactory) -> str:
-    out = tmp_path_factory.mktemp("plugin") / "proj"
-    assert run("gen-dialect", str(source), "--name", NAME, "-o", str(out)).exit_code == 0
-    build = out / "build"
-    configure = ["cmake", "-G", "Ninja", "-S", str(out), "-B", str(build),
-                 "-DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir"]  # fmt: skip
-    for cmd in (configure, ["cmake", "--build", str(build)]):
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=900)
-        assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    libs = list(build.glob("*.so"))
-    assert [p.name for p in libs] == [f"{NAME}-plugin.so"]  # exactly one shared library
-    return str(libs[0])
-
-
-def opt(plugin: str, text: str, *passes: str) -> subprocess.CompletedProcess[str]:
-    assert MLIR_OPT is not None
-    return subprocess.run(
-        [MLIR_OPT, f"--load-dialect-plugin={plugin}", *passes],
-        input=text, capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+    return build_plugin([str(source)], NAME, tmp_path_factory.mktemp("plugin") / "proj")
 
 
 def ours(op_name: str, types: list, attrs: dict | None = None):
