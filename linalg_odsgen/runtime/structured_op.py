@@ -167,7 +167,14 @@ class StructuredOp:
             by_def[d.name] = v
         values = [by_def[d.name] for d in cls._value_operands()]
         types = _infer_types(cls, values)
-        op = cls(types, attrs)
+        # Instances are immutable once built: one per (class, operand types, attributes)
+        # serves every call with those (verification and maps are per instance, not data).
+        key = _instance_key(cls, types, attrs)
+        op = _INSTANCE_CACHE.get(key) if key is not None else None
+        if op is None:
+            op = cls(types, attrs)
+            if key is not None:
+                _remember(_INSTANCE_CACHE, key, op)
         operands = [
             _normalise(cls.OP_NAME, d, v, t.element if isinstance(t, ShapedType) else t)
             for d, v, t in zip(op.value_operands, values, op.operand_types, strict=True)
@@ -561,6 +568,31 @@ class StructuredOp:
 # processes that sweep many attribute values do not grow without limit.
 _CACHE_LIMIT = 4096
 _MAPS_CACHE: dict[Any, tuple[AffineMap, ...]] = {}
+_INSTANCE_CACHE: dict[Any, StructuredOp] = {}
+
+
+def _instance_key(
+    cls: type[StructuredOp], types: Sequence[OperandType], attrs: Mapping[str, Any]
+) -> tuple[Any, ...] | None:
+    """A hashable key of an instance's inputs (None when an attribute value is unhashable)."""
+    items = []
+    for k in sorted(attrs):
+        v = attrs[k]
+        if isinstance(v, np.ndarray):
+            v = ("ndarray", v.dtype.str, v.shape, v.tobytes())
+        elif isinstance(v, list):
+            v = ("list", *v)
+        elif isinstance(v, tuple):
+            v = ("tuple", *v)
+        items.append((k, type(v).__name__, v))
+    key = (cls, tuple(types), tuple(items))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 _REGION_CACHE: dict[Any, Region] = {}
 
 _V = TypeVar("_V")
