@@ -149,9 +149,19 @@ def parse_element_type(text: str) -> ElementType:
         ) from None
 
 
+_ELEMENT_OF: dict[np.dtype, ElementType] = {}
+
+
 def element_type_of(dtype: np.dtype | type) -> ElementType:
     """The element type of a NumPy dtype; unsigned dtypes map to the signless type of their width."""
-    dt = np.dtype(dtype)
+    dt = dtype if isinstance(dtype, np.dtype) else np.dtype(dtype)
+    hit = _ELEMENT_OF.get(dt)
+    if hit is None:
+        hit = _ELEMENT_OF.setdefault(dt, _element_type_of(dt))
+    return hit
+
+
+def _element_type_of(dt: np.dtype) -> ElementType:
     if dt == np.dtype(bool):
         return I1
     if dt == np.dtype(ml_dtypes.bfloat16):

@@ -147,19 +147,34 @@ def _analyse(
     )
 
 
+def _static(
+    op: StructuredOp, shapes: tuple[tuple[int, ...], ...]
+) -> tuple[_Analysis, tuple[int, ...]] | str:
+    """The analysis and loop ranges of `op` on operands of `shapes`, kept on the instance
+    (instances are cached per operand types, so repeated calls skip map hashing)."""
+    cache: dict[Any, Any] = op.__dict__.setdefault("_fast_static", {})
+    hit: tuple[_Analysis, tuple[int, ...]] | str | None = cache.get(shapes)
+    if hit is None:
+        defs = op.value_operands
+        analysis = _analyse(
+            op.region,
+            tuple(op.indexing_maps),
+            tuple(d.kind for d in defs),
+            tuple(d.name for d in defs),
+        )
+        hit = analysis if isinstance(analysis, str) else (analysis, op.loop_ranges(shapes))
+        if len(cache) < 64:
+            cache[shapes] = hit
+    return hit
+
+
 def _bind(op: StructuredOp, operands: Sequence[Any]) -> tuple[Problem, Any] | str:
     """The op bound to its operands with the plan-cache key, or why it runs on loops."""
-    defs = op.value_operands
-    analysis = _analyse(
-        op.region,
-        tuple(op.indexing_maps),
-        tuple(d.kind for d in defs),
-        tuple(d.name for d in defs),
-    )
-    if isinstance(analysis, str):
-        return analysis
     arrays = tuple(_canonical(v, t.dtype) for v, t in zip(operands, op.element_types, strict=True))
-    ranges = op.loop_ranges([np.shape(a) for a in arrays])
+    static = _static(op, tuple(a.shape for a in arrays))
+    if isinstance(static, str):
+        return static
+    analysis, ranges = static
     problem = Problem(
         info=analysis.info,
         accesses=analysis.accesses,
@@ -211,7 +226,7 @@ def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) 
     if any(r == 0 for r in p.ranges):
         return
     with np.errstate(all="ignore"):
-        choose(p, get_temp_limit(), strategy, key=key).run()
+        choose(p, get_temp_limit(), strategy, key=key).run(p.arrays)
 
 
 def _register() -> None:

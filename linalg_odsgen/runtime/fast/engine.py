@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import ml_dtypes
@@ -96,7 +96,9 @@ class Plan:
     tile: tuple[int, ...]
     cost_ns: float
     temp_bytes: int
-    run: Callable[[], None] = field(repr=False)
+    # Runs the plan on arrays laid out as the problem's (the plan depends on shapes,
+    # dtypes and the limit, never on the data or strides: it is cached and reused).
+    run: Callable[[Sequence[np.ndarray]], None] = field(repr=False)
 
     def describe(self) -> str:
         return (
@@ -172,8 +174,13 @@ def _index_arrays(space: Space) -> Callable[[int], np.ndarray]:
     return index_of
 
 
-def _leaf_views(p: Problem, space: Space, args: Sequence[int]) -> dict[int, np.ndarray]:
-    return {i: strided_view(p.arrays[i], p.accesses[i], space) for i in args}
+def _leaf_views(
+    arrays: Sequence[np.ndarray],
+    accesses: Sequence[LinearAccess],
+    space: Space,
+    args: Sequence[int],
+) -> dict[int, np.ndarray]:
+    return {i: strided_view(arrays[i], accesses[i], space) for i in args}
 
 
 def _arg_ids(ops: Sequence[PayloadOp], extra: Sequence[Value] = ()) -> list[int]:
@@ -215,6 +222,16 @@ def tiles(
     starts = [range(0, r, max(t, 1)) for r, t in zip(ranges, tile, strict=True)]
     for origin in itertools.product(*starts):
         yield origin, tuple(min(t, r - o) for o, t, r in zip(origin, tile, ranges, strict=True))
+
+
+def tile_walk(
+    ranges: Sequence[int], tile: Sequence[int]
+) -> Callable[[], Iterable[tuple[tuple[int, ...], tuple[int, ...]]]]:
+    """`tiles` as a reusable walk; a few tiles are listed once, at plan time."""
+    if math.prod(-(-r // max(t, 1)) for r, t in zip(ranges, tile, strict=True)) <= 64:
+        fixed = tuple(tiles(ranges, tile))
+        return lambda: fixed
+    return lambda: tiles(ranges, tile)
 
 
 def _space(dims: Sequence[int], origin: Sequence[int], extents: Sequence[int]) -> Space:
@@ -280,15 +297,19 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
             if v.id in leaf_args and v.id not in out_args
         }
     )
-    zero_free: frozenset[int] = frozenset()
 
-    def run_tile(origin: Sequence[int], extents: Sequence[int]) -> None:
+    def run_tile(
+        arrays: Sequence[np.ndarray],
+        zero_free: frozenset[int],
+        origin: Sequence[int],
+        extents: Sequence[int],
+    ) -> None:
         full = Space(
             all_dims,
             tuple(0 if d in seq else origin[d] for d in all_dims),
             tuple(p.ranges[d] if d in seq else extents[d] for d in all_dims),
         )
-        views = _leaf_views(p, full, sorted(set(leaf_args) | set(out_args)))
+        views = _leaf_views(arrays, p.accesses, full, sorted(set(leaf_args) | set(out_args)))
         vindex = _index_arrays(
             Space(p.vector_dims, full.origin, tuple(extents[d] for d in p.vector_dims))
         )
@@ -332,11 +353,12 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
             for out, val in zip(outs, values, strict=True):
                 np.copyto(out, val, casting="unsafe")
 
-    def run() -> None:
-        nonlocal zero_free
-        zero_free = frozenset(i for i in minmax_inputs if not np.any(p.arrays[i] == 0))
-        for origin, extents in tiles(p.ranges, tile):
-            run_tile(origin, extents)
+    walk = tile_walk(p.ranges, tile)
+
+    def run(arrays: Sequence[np.ndarray]) -> None:
+        zero_free = frozenset(i for i in minmax_inputs if not np.any(arrays[i] == 0))
+        for origin, extents in walk():
+            run_tile(arrays, zero_free, origin, extents)
 
     return Plan("ordered", tile, cost, int(bytes_of(tile)), run)
 
@@ -424,10 +446,12 @@ def plan_reduce(p: Problem, reds: Sequence[Reduction], limit: int) -> Plan:
     leaf_args = [i for i in _arg_ids(ops, values) if i in arg_ids]
     seq_axes = tuple(i for i, d in enumerate(all_dims) if d in set(p.seq_dims))
 
-    def run() -> None:
-        for origin, extents in tiles(p.ranges, tile):
+    walk = tile_walk(p.ranges, tile)
+
+    def run(arrays: Sequence[np.ndarray]) -> None:
+        for origin, extents in walk():
             space = _space(all_dims, origin, extents)
-            env: dict[int, np.ndarray] = dict(_leaf_views(p, space, leaf_args))
+            env: dict[int, np.ndarray] = dict(_leaf_views(arrays, p.accesses, space, leaf_args))
             evaluate(ops, env, _index_arrays(space))
             results = []
             for r in reds:
@@ -440,7 +464,7 @@ def plan_reduce(p: Problem, reds: Sequence[Reduction], limit: int) -> Plan:
             vspace = _space(p.vector_dims, origin, extents)
             for r, folded in zip(reds, results, strict=True):
                 i = info.output_args[r.output]
-                out = strided_view(p.arrays[i], p.accesses[i], vspace)
+                out = strided_view(arrays[i], p.accesses[i], vspace)
                 folded = _align(folded, p.vector_dims, p.vector_dims)
                 _combine_into(r.combiner, out, folded)
 
@@ -549,6 +573,9 @@ def _int_bound(a: np.ndarray) -> int:
 def _matmul(x: np.ndarray, y: np.ndarray, k: int) -> np.ndarray:
     """Batched matmul in the accumulator dtype; integers go through f64 BLAS when provably exact."""
     dt = x.dtype
+    if x.shape[:2] == (1, 1) and y.shape[2] == 1 and dt.kind == "f":
+        # A dot product: NumPy's 1-D dot is BLAS's, without the batched-matmul set-up.
+        return np.asarray(np.dot(x.reshape(-1), y.reshape(-1))).reshape(1, 1, 1)
     if dt.kind == "i":
         # Every partial sum fits in 53 bits: f64 arithmetic is exact, so the
         # wrapped integer result is the same as MLIR's wrapping integer loop.
@@ -557,6 +584,16 @@ def _matmul(x: np.ndarray, y: np.ndarray, k: int) -> np.ndarray:
             return r.astype(np.int64).astype(dt)
         return np.matmul(x, y)
     return np.matmul(x, y)
+
+
+def _in_place(p: Problem, v: Value, ops: Sequence[PayloadOp], order: tuple[int, ...]) -> bool:
+    """Whether a factor is an operand read in matmul order already (no copy to rearrange it)."""
+    if ops:
+        return False
+    ids = [a.id for a in p.info.region.args]
+    if v.id not in ids:
+        return False
+    return p.accesses[ids.index(v.id)].pure_dims() == order
 
 
 def plan_gemm(p: Problem, c: Contraction, limit: int) -> Plan:
@@ -571,8 +608,10 @@ def plan_gemm(p: Problem, c: Contraction, limit: int) -> Plan:
     t = c.reduction.combiner.result.type
     isz = t.dtype.itemsize
     f64 = 8 if (t.is_integer and not t.is_bool) or t.is_index else 0
-    xb = _op_bytes(x_ops) + isz * 2 + f64
-    yb = _op_bytes(y_ops) + isz * 2 + f64
+    x_direct = _in_place(p, c.lhs, x_ops, lay.batch + lay.m + lay.k)
+    y_direct = _in_place(p, c.rhs, y_ops, lay.batch + lay.k + lay.n)
+    xb = _op_bytes(x_ops) + (0 if x_direct else isz * 2) + f64
+    yb = _op_bytes(y_ops) + (0 if y_direct else isz * 2) + f64
 
     def bytes_of(tile: Sequence[int]) -> float:
         return (
@@ -590,7 +629,7 @@ def plan_gemm(p: Problem, c: Contraction, limit: int) -> Plan:
     cost = (
         n_tiles * _C_CALL * (len(x_ops) + len(y_ops) + 6)
         + (p.points(xd) * len(x_ops) + p.points(yd) * len(y_ops)) * _C_ELEM
-        + (p.points(xd) + p.points(yd)) * _C_GATHER
+        + ((0 if x_direct else p.points(xd)) + (0 if y_direct else p.points(yd))) * _C_GATHER
         + macs * _mac_cost(t, msz, nsz, p.points(lay.k + lay.xr + lay.yr))
         + p.points(vd) * 2 * _C_ELEM
     )
@@ -600,19 +639,27 @@ def plan_gemm(p: Problem, c: Contraction, limit: int) -> Plan:
     out_arg = info.output_args[0]
 
     def factor(
-        ops: list[PayloadOp], v: Value, args: list[int], dims: tuple[int, ...], origin, extents
+        arrays: Sequence[np.ndarray],
+        ops: list[PayloadOp],
+        v: Value,
+        args: list[int],
+        dims: tuple[int, ...],
+        origin: Sequence[int],
+        extents: Sequence[int],
     ) -> np.ndarray:
         space = _space(dims, origin, extents)
-        env: dict[int, np.ndarray] = dict(_leaf_views(p, space, args))
+        env: dict[int, np.ndarray] = dict(_leaf_views(arrays, p.accesses, space, args))
         evaluate(ops, env, _index_arrays(space))
         return np.broadcast_to(env[v.id], space.shape)
 
-    def run() -> None:
-        for origin, extents in tiles(p.ranges, tile):
-            x = factor(x_ops, c.lhs, x_args, xd, origin, extents)
-            y = factor(y_ops, c.rhs, y_args, yd, origin, extents)
+    walk = tile_walk(p.ranges, tile)
+
+    def run(arrays: Sequence[np.ndarray]) -> None:
+        for origin, extents in walk():
+            x = factor(arrays, x_ops, c.lhs, x_args, xd, origin, extents)
+            y = factor(arrays, y_ops, c.rhs, y_args, yd, origin, extents)
             r = contract(x, xd, y, yd, vd, c.reduction.combiner)
-            out = strided_view(p.arrays[out_arg], p.accesses[out_arg], _space(vd, origin, extents))
+            out = strided_view(arrays[out_arg], p.accesses[out_arg], _space(vd, origin, extents))
             _combine_into(c.reduction.combiner, out, r)
 
     return Plan("gemm", tile, cost, int(bytes_of(tile)), run)
@@ -639,30 +686,35 @@ def candidate_plans(p: Problem, limit: int) -> dict[str, Plan]:
     return {name: build() for name, build in _builders(p, limit).items()}
 
 
-# Strategy picked per (analysis, ranges, dtypes, limit): later calls plan only that one.
-_DECISIONS: dict[Any, str] = {}
-_MAX_DECISIONS = 4096
+# Plans per (analysis, ranges, dtypes, limit) and forced strategy: a plan holds no
+# arrays (it is built from the problem without them), so later calls only run it.
+_PLANS: dict[Any, Plan] = {}
+_MAX_PLANS = 4096
 
 
 def choose(p: Problem, limit: int, strategy: str | None = None, key: Any = None) -> Plan:
     """The cheapest applicable plan, or the forced `strategy` (ValueError if it does not apply).
 
-    `key` (hashable, identifying the problem up to its data) memoises the choice.
+    `key` (hashable, identifying the problem up to its data) memoises the plan.
     """
+    if key is not None:
+        cached = _PLANS.get((key, strategy))
+        if cached is not None:
+            return cached
+        p = replace(p, arrays=())  # the cached plan must not keep the caller's arrays alive
     builders = _builders(p, limit)
     if strategy is not None:
         if strategy not in builders:
             raise ValueError(
                 f"strategy {strategy!r} does not apply; applicable: {', '.join(builders)}"
             )
-        return builders[strategy]()
-    if key is not None and key in _DECISIONS and _DECISIONS[key] in builders:
-        return builders[_DECISIONS[key]]()
-    best = min((build() for build in builders.values()), key=lambda pl: pl.cost_ns)
+        best = builders[strategy]()
+    else:
+        best = min((build() for build in builders.values()), key=lambda pl: pl.cost_ns)
     if key is not None:
-        if len(_DECISIONS) >= _MAX_DECISIONS:
-            _DECISIONS.clear()
-        _DECISIONS[key] = best.strategy
+        if len(_PLANS) >= _MAX_PLANS:
+            _PLANS.clear()
+        _PLANS[(key, strategy)] = best
     return best
 
 

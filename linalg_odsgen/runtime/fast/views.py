@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -43,6 +44,10 @@ class LinearAccess:
 
     def pure_dims(self) -> tuple[int, ...] | None:
         """The dim of each result when the map is a projected permutation, else None."""
+        return self._pure
+
+    @cached_property
+    def _pure(self) -> tuple[int, ...] | None:
         dims: list[int] = []
         for row, k in zip(self.coeffs, self.consts, strict=True):
             nz = [i for i, c in enumerate(row) if c != 0]
@@ -113,6 +118,9 @@ def strided_view(array: np.ndarray, access: LinearAccess, space: Space) -> np.nd
     Every access inside `space` must be in bounds (the runtime verified the whole
     iteration space); nothing is copied, and the view is writable when `array` is.
     """
+    pure = access.pure_dims()
+    if pure is not None and array.ndim:
+        return _permuted_view(array, pure, space)
     byte_strides = array.strides
     columns = access.columns
     shape: list[int] = []
@@ -132,6 +140,35 @@ def strided_view(array: np.ndarray, access: LinearAccess, space: Space) -> np.nd
     first = access.element(space.origin)
     base = array[tuple(slice(e, e + 1) for e in first)]
     return _as_strided(base, tuple(shape), tuple(strides))
+
+
+def _permuted_view(array: np.ndarray, pure: tuple[int, ...], space: Space) -> np.ndarray:
+    """`strided_view` of a projected-permutation access with NumPy's own indexing (slices,
+    transpose, new axes: C-level and several times cheaper than `as_strided` on small calls)."""
+    axes = space.axes
+    order, expand = _arrangement(pure, axes)
+    key: list[Any] = []
+    for d in pure:
+        if d in axes:
+            start = space.origin[d]
+            key.append(slice(start, start + space.sizes[axes.index(d)]))
+        else:
+            key.append(space.origin[d])
+    sub = array[(*key, Ellipsis)]  # the Ellipsis keeps an all-integer key a view
+    if order is not None:
+        sub = sub.transpose(order)
+    return sub[expand]
+
+
+@lru_cache(maxsize=4096)
+def _arrangement(
+    pure: tuple[int, ...], axes: tuple[int, ...]
+) -> tuple[tuple[int, ...] | None, tuple[slice | None, ...]]:
+    """How the kept array axes are transposed (None: in order) and expanded to `axes`."""
+    kept = [d for d in pure if d in axes]
+    order = tuple(sorted(range(len(kept)), key=lambda ax: axes.index(kept[ax])))
+    expand = tuple(slice(None) if d in kept else None for d in axes)
+    return (None if order == tuple(range(len(kept))) else order), expand
 
 
 def _as_strided(base: np.ndarray, shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
