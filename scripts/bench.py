@@ -191,8 +191,19 @@ def mk_qmatmul(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.n
     )
 
 
+def np_dot(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    x, y = ins
+    outs[0] += np.dot(x, y)
+
+
+def mk_dot(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    n = 1 << (12 if small else 22)
+    return [f32(rng, n), f32(rng, n)], [np.zeros((), np.float32)], {}
+
+
 CASES: tuple[Case, ...] = (
     Case("matmul", "matmul", mk_matmul, np_matmul, "512x512x512 f32"),
+    Case("dot", "dot", mk_dot, np_dot, "4M f32"),
     Case("batch_matmul", "batch_matmul", mk_batch_matmul, np_matmul, "8x256x256x256 f32"),
     Case(
         "matmul_maps_transposed_a",
@@ -587,6 +598,79 @@ def bench_gen_ods(repeat: int) -> str:
     return "\n".join(lines)
 
 
+# -- call overhead: tiny operands, where the runtime's own work is all there is --------------
+
+_FIRST_CALL = """
+import sys, time
+import numpy as np
+from linalg_odsgen import ops
+ins = [np.ones(s, np.float32) for s in {ins!r}]
+outs = [np.zeros(s, np.float32) for s in {outs!r}]
+t = time.perf_counter()
+getattr(ops, {op!r})(*ins, outs=outs, backend="fast")
+print(time.perf_counter() - t)
+"""
+
+TINY: tuple[tuple[str, list[tuple[int, ...]], list[tuple[int, ...]], Callable[..., Any]], ...] = (
+    ("matmul", [(4, 4), (4, 4)], [(4, 4)], lambda a, b, c: np.add(c, a @ b, out=c)),
+    ("add", [(4, 4), (4, 4)], [(4, 4)], lambda a, b, c: np.add(a, b, out=c)),
+    ("fill", [()], [(4, 4)], lambda v, c: np.copyto(c, v)),
+    (
+        "conv_2d_nhwc_hwcf",
+        [(1, 6, 6, 2), (3, 3, 2, 2)],
+        [(1, 4, 4, 2)],
+        lambda x, w, c: np.add(
+            c,
+            np.tensordot(sliding_window_view(x, (3, 3), axis=(1, 2)), w, ([3, 4, 5], [2, 0, 1])),
+            out=c,
+        ),
+    ),
+)
+
+
+def first_call_ms(op: str, ins: list[tuple[int, ...]], outs: list[tuple[int, ...]]) -> float:
+    """First call of an op in a fresh process (imports done before the clock starts)."""
+    code = _FIRST_CALL.format(op=op, ins=ins, outs=outs)
+    times = []
+    for _ in range(3):
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout
+        times.append(float(out.strip()) * 1e3)
+    return min(times)
+
+
+def bench_overhead(repeat: int) -> str:
+    """Per-call microseconds on tiny operands (fast backend, call form) next to NumPy."""
+    rng = np.random.default_rng(1)
+    lines = [
+        "call overhead (tiny operands, best of "
+        f"{repeat} x 200 calls; first call in a fresh process, best of 3):",
+        f"  {'op':<20} {'shapes':<28} {'fast us':>8} {'numpy us':>9} {'first call ms':>14}",
+    ]
+    for op, ins_shapes, out_shapes, ref in TINY:
+        ins = [f32(rng, *s) if s else np.float32(1.5) for s in ins_shapes]
+        outs = [np.zeros(s, np.float32) for s in out_shapes]
+        fn = getattr(ops, op)
+
+        def run_fast(fn: Any = fn, ins: Arrays = ins, outs: list[np.ndarray] = outs) -> None:
+            for _ in range(200):
+                fn(*ins, outs=outs, backend="fast")
+
+        def run_numpy(ref: Any = ref, ins: Arrays = ins, outs: list[np.ndarray] = outs) -> None:
+            for _ in range(200):
+                ref(*ins, *outs)
+
+        t_fast, t_np = best_times([run_fast, run_numpy], repeat)
+        shapes = " ".join("x".join(map(str, s)) or "scalar" for s in ins_shapes + out_shapes)
+        first = first_call_ms(op, [s for s in ins_shapes], out_shapes)
+        lines.append(
+            f"  {op:<20} {shapes:<28} {t_fast / 200 * 1e6:>8.1f} {t_np / 200 * 1e6:>9.1f} "
+            f"{first:>14.1f}"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="one timed repeat, one MLIR iteration")
@@ -612,7 +696,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.temp_limit is not None:
         fast.set_temp_limit(args.temp_limit)
     wanted = {n.strip() for n in args.ops.split(",") if n.strip()}
-    unknown = wanted - {c.name for c in CASES}
+    unknown = wanted - {c.name for c in CASES} - {"overhead"}
     if unknown:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     cases = [c for c in CASES if not wanted or c.name in wanted]
@@ -629,6 +713,9 @@ def main(argv: list[str] | None = None) -> int:
         rows.append(bench_case(case, args, rng))
         print(f"  done {case.name}", file=sys.stderr, flush=True)
     print(format_rows(rows, args.markdown))
+    if not wanted or "overhead" in wanted:
+        print()
+        print(bench_overhead(args.repeat))
     return 0 if all(r.ok for r in rows) else 1
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import cached_property
@@ -782,6 +783,13 @@ def _is_python_scalar(v: Any) -> bool:
     return isinstance(v, (bool, int, float)) and not isinstance(v, np.generic)
 
 
+def _is_masked(v: Any) -> bool:
+    """A NumPy masked array (looked up lazily: importing numpy.ma costs ~10 ms, and without
+    it imported no masked array can exist)."""
+    ma = sys.modules.get("numpy.ma")
+    return ma is not None and isinstance(v, ma.MaskedArray)
+
+
 def _infer_types(cls: type[StructuredOp], values: Sequence[Any]) -> list[OperandType]:
     """Operand types of call-form values; Python scalars take their type variable's binding."""
     defs = cls._value_operands()
@@ -791,7 +799,7 @@ def _infer_types(cls: type[StructuredOp], values: Sequence[Any]) -> list[Operand
         if _is_python_scalar(v):
             elements.append(None)
             continue
-        if isinstance(v, np.ma.MaskedArray):
+        if _is_masked(v):
             raise OpError(
                 cls.OP_NAME,
                 f"operand {d.name!r} is a masked array, whose mask the op would ignore; pass "
@@ -829,8 +837,8 @@ def _infer_types(cls: type[StructuredOp], values: Sequence[Any]) -> list[Operand
             if d.type_var is not None:
                 known.setdefault(d.type_var, t)
         if d.kind.is_tensor:
-            shape = np.shape(v)
-            types.append(ShapedType("memref", tuple(int(n) for n in shape), t))
+            shape = v.shape if isinstance(v, np.ndarray) else np.shape(v)
+            types.append(ShapedType("memref", tuple(map(int, shape)), t))
         else:
             if np.ndim(v) != 0:
                 raise OpError(

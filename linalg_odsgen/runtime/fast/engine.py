@@ -22,7 +22,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 import ml_dtypes
 import numpy as np
@@ -38,6 +38,8 @@ from linalg_odsgen.runtime.fast.semantics import (
 )
 from linalg_odsgen.runtime.fast.views import LinearAccess, Space, strided_view
 from linalg_odsgen.types import ElementType
+
+_T = TypeVar("_T")
 
 STRATEGIES: tuple[str, ...] = ("ordered", "reduce", "gemm")
 
@@ -224,14 +226,21 @@ def tiles(
         yield origin, tuple(min(t, r - o) for o, t, r in zip(origin, tile, ranges, strict=True))
 
 
+def _plain(o: tuple[int, ...], e: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    return o, e
+
+
 def tile_walk(
-    ranges: Sequence[int], tile: Sequence[int]
-) -> Callable[[], Iterable[tuple[tuple[int, ...], tuple[int, ...]]]]:
-    """`tiles` as a reusable walk; a few tiles are listed once, at plan time."""
+    ranges: Sequence[int],
+    tile: Sequence[int],
+    prepare: Callable[[tuple[int, ...], tuple[int, ...]], _T],
+) -> Callable[[], Iterable[_T]]:
+    """`tiles` as a reusable walk of `prepare(origin, extents)`; when there are few tiles
+    they are listed and prepared once, at plan time."""
     if math.prod(-(-r // max(t, 1)) for r, t in zip(ranges, tile, strict=True)) <= 64:
-        fixed = tuple(tiles(ranges, tile))
+        fixed = tuple(prepare(o, e) for o, e in tiles(ranges, tile))
         return lambda: fixed
-    return lambda: tiles(ranges, tile)
+    return lambda: (prepare(o, e) for o, e in tiles(ranges, tile))
 
 
 def _space(dims: Sequence[int], origin: Sequence[int], extents: Sequence[int]) -> Space:
@@ -353,7 +362,7 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
             for out, val in zip(outs, values, strict=True):
                 np.copyto(out, val, casting="unsafe")
 
-    walk = tile_walk(p.ranges, tile)
+    walk = tile_walk(p.ranges, tile, _plain)
 
     def run(arrays: Sequence[np.ndarray]) -> None:
         zero_free = frozenset(i for i in minmax_inputs if not np.any(arrays[i] == 0))
@@ -446,26 +455,25 @@ def plan_reduce(p: Problem, reds: Sequence[Reduction], limit: int) -> Plan:
     leaf_args = [i for i in _arg_ids(ops, values) if i in arg_ids]
     seq_axes = tuple(i for i, d in enumerate(all_dims) if d in set(p.seq_dims))
 
-    walk = tile_walk(p.ranges, tile)
+    def prepare(o: tuple[int, ...], e: tuple[int, ...]) -> tuple[Space, Space, tuple[int, ...]]:
+        return _space(all_dims, o, e), _space(p.vector_dims, o, e), tuple(e[d] for d in vd)
+
+    vd = p.vector_dims
+    walk = tile_walk(p.ranges, tile, prepare)
 
     def run(arrays: Sequence[np.ndarray]) -> None:
-        for origin, extents in walk():
-            space = _space(all_dims, origin, extents)
+        for space, vspace, vshape in walk():
             env: dict[int, np.ndarray] = dict(_leaf_views(arrays, p.accesses, space, leaf_args))
             evaluate(ops, env, _index_arrays(space))
             results = []
             for r in reds:
-                x = np.broadcast_to(env[r.value.id], space.shape)
-                results.append(
-                    reduce_values(r.combiner, x, seq_axes).reshape(
-                        tuple(extents[d] for d in p.vector_dims)
-                    )
-                )
-            vspace = _space(p.vector_dims, origin, extents)
+                x = env[r.value.id]
+                if x.shape != space.shape:
+                    x = np.broadcast_to(x, space.shape)
+                results.append(reduce_values(r.combiner, x, seq_axes).reshape(vshape))
             for r, folded in zip(reds, results, strict=True):
                 i = info.output_args[r.output]
                 out = strided_view(arrays[i], p.accesses[i], vspace)
-                folded = _align(folded, p.vector_dims, p.vector_dims)
                 _combine_into(r.combiner, out, folded)
 
     return Plan("reduce", tile, cost, int(bytes_of(tile)), run)
@@ -652,7 +660,7 @@ def plan_gemm(p: Problem, c: Contraction, limit: int) -> Plan:
         evaluate(ops, env, _index_arrays(space))
         return np.broadcast_to(env[v.id], space.shape)
 
-    walk = tile_walk(p.ranges, tile)
+    walk = tile_walk(p.ranges, tile, _plain)
 
     def run(arrays: Sequence[np.ndarray]) -> None:
         for origin, extents in walk():

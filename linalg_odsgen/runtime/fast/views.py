@@ -11,6 +11,7 @@ plain array views without gathering.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -59,7 +60,7 @@ class LinearAccess:
     def element(self, point: Sequence[int]) -> tuple[int, ...]:
         """The element index read at loop point `point`."""
         return tuple(
-            sum(c * p for c, p in zip(row, point, strict=True)) + k
+            sum(map(operator.mul, row, point)) + k
             for row, k in zip(self.coeffs, self.consts, strict=True)
         )
 
