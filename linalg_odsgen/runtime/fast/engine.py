@@ -54,14 +54,22 @@ _C_MAC_SMALL_K = 25.0  # ... and short contractions pay per output element
 
 _SMALL_FLOATS = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
 
-# Temporaries some semantics allocate beyond their result, in result-sized units.
+# Ops whose semantics compute through f64 (casts, erf): their temporaries are 8 bytes wide.
+_F64_WORK = frozenset(
+    ("arith.fptosi", "arith.fptoui", "arith.sitofp", "arith.uitofp", "math.erf", "math.round")
+)
+
+# Temporaries some semantics allocate beyond their result, in units of the widest of the
+# result and the operands (8 bytes for `_F64_WORK`).
 _EXTRA_TEMPS: dict[str, float] = {
     "arith.divsi": 5,
     "arith.divui": 4,
     "math.round": 4,
     "math.erf": 12,
-    "arith.fptosi": 4,
-    "arith.fptoui": 4,
+    "arith.fptosi": 5,
+    "arith.fptoui": 5,
+    "arith.sitofp": 7,
+    "arith.uitofp": 7,
     "arith.maximumf": 2,
     "arith.minimumf": 2,
     "arith.maxnumf": 2,
@@ -119,7 +127,12 @@ def _op_bytes(ops: Sequence[PayloadOp]) -> float:
         if op.name in ("arith.constant", "linalg.index"):
             continue
         size = op.result.type.dtype.itemsize
-        total += size * (1 + _EXTRA_TEMPS.get(op.name, 0))
+        # Temporaries are as wide as the widest operand, or f64 for conversions through it.
+        unit = max(
+            [size, *(v.type.dtype.itemsize for v in op.operands)]
+            + ([8] if op.name in _F64_WORK else [])
+        )
+        total += size + unit * _EXTRA_TEMPS.get(op.name, 0)
     return total
 
 
@@ -192,6 +205,28 @@ def _arg_ids(ops: Sequence[PayloadOp], extra: Sequence[Value] = ()) -> list[int]
 
 
 # ----------------------------------------------------------------------------- tiling
+
+
+def _reusable(
+    ops: Sequence[PayloadOp], env: dict[int, np.ndarray], skip: int | None
+) -> dict[int, np.ndarray]:
+    """Results of `ops` that are fresh arrays of their own (not a view, not a value reused
+    from another op or operand), so a later step may write the op's result into them."""
+    fresh: dict[int, np.ndarray] = {}
+    for op in ops:
+        rid = op.result.id
+        r = env.get(rid)
+        if (
+            rid == skip
+            or op.name in ("arith.constant", "linalg.index")
+            or not isinstance(r, np.ndarray)
+            or not (r.flags.owndata and r.flags.writeable and r.ndim)
+            or r.dtype != op.result.type.dtype
+            or any(v is r for k, v in env.items() if k != rid)
+        ):
+            continue
+        fresh[rid] = r
+    return fresh
 
 
 def fit_tile(
@@ -271,7 +306,9 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
         last = loop_ops[-1]
         if last.result.id == region.yields[0].id and info.uses.get(last.result.id, 0) == 1:
             direct_id = last.result.id
-    per_point = _op_bytes(hoisted) + _op_bytes([op for op in loop_ops if op.result.id != direct_id])
+    # The op writing straight into the output still allocates its semantics' temporaries
+    # (and, for the non-ufunc ones, its result before the copy): counted in full.
+    per_point = _op_bytes(hoisted) + _op_bytes(loop_ops)
     per_point += sum(v.type.dtype.itemsize for v in region.yields)  # stored values before copy
 
     def bytes_of(tile: Sequence[int]) -> float:
@@ -347,6 +384,10 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
         varying = [i for i in leaf_args if slots[i]]
         outs = [at(i) for i in out_args]
         varying_outs = any(slots[i] for i in out_args)
+        # Results of loop ops have the same shape at every step: the arrays the first step
+        # allocates are reused as the next steps' outputs (no allocation per step).
+        scratch: dict[int, np.ndarray] = {}
+        first = True
         for spoint in itertools.product(*seq_ranges):
             point.update(zip(seq_dims, spoint, strict=True))
             step_env = dict(env)
@@ -354,10 +395,15 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
                 step_env[i] = at(i)
             if varying_outs:
                 outs = [at(i) for i in out_args]
+            targets = dict(scratch)
             if direct_id is not None:
-                evaluate(loop_ops, step_env, index_of, {direct_id: outs[0]}, zero_free)
+                targets[direct_id] = outs[0]
+            evaluate(loop_ops, step_env, index_of, targets, zero_free)
+            if first:
+                first = False
+                scratch = _reusable(loop_ops, step_env, direct_id)
+            if direct_id is not None:
                 continue
-            evaluate(loop_ops, step_env, index_of, None, zero_free)
             values = [step_env[v.id] for v in region.yields]
             for out, val in zip(outs, values, strict=True):
                 np.copyto(out, val, casting="unsafe")

@@ -183,7 +183,8 @@ def _round_half_away(x: np.ndarray) -> np.ndarray:
 
 
 def _rsqrt(x: np.ndarray) -> np.ndarray:
-    return np.divide(np.ones_like(x), np.sqrt(x))
+    r = np.asarray(np.sqrt(x))  # (a 0-d operand gives a NumPy scalar)
+    return np.divide(r.dtype.type(1), r, out=r)  # in place: one temporary, the result
 
 
 _ERF = np.frompyfunc(math.erf, 1, 1)

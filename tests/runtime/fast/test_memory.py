@@ -65,6 +65,54 @@ def cases() -> list[
                 {},
             ),
         ),
+        *(
+            (
+                name,
+                lambda name=name, dt=dt, arity=arity: (
+                    getattr(ops, name),
+                    [f32(1 << 18).astype(dt)] * arity,
+                    [np.zeros(1 << 18, dt)],
+                    {},
+                ),
+            )
+            for name, dt, arity in (
+                ("erf", np.float32, 1),
+                ("erf", np.float64, 1),
+                ("round", np.float32, 1),
+                ("rsqrt", np.float32, 1),
+                ("tanh", np.float64, 1),
+            )
+        ),
+        (
+            "div_unsigned",
+            lambda: (
+                ops.div_unsigned,
+                [
+                    rng.integers(-(2**31), 2**31, 1 << 18).astype(np.int32),
+                    rng.integers(1, 2**31, 1 << 18).astype(np.int32),
+                ],
+                [np.zeros(1 << 18, np.int32)],
+                {},
+            ),
+        ),
+        (
+            "cast_f64_to_i32",
+            lambda: (
+                ops.copy,
+                [f32(1 << 18).astype(np.float64) * 1e3],
+                [np.zeros(1 << 18, np.int32)],
+                {},
+            ),
+        ),
+        (
+            "cast_i64_to_f32_unsigned",
+            lambda: (
+                ops.copy,
+                [rng.integers(-(2**62), 2**62, 1 << 18)],
+                [np.zeros(1 << 18, np.float32)],
+                {"cast": "cast_unsigned"},
+            ),
+        ),
         (
             "qmatmul",
             lambda: (
