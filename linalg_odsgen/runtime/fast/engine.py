@@ -28,6 +28,7 @@ import ml_dtypes
 import numpy as np
 
 from linalg_odsgen.payload import PayloadOp, Value
+from linalg_odsgen.runtime.fast import narrow
 from linalg_odsgen.runtime.fast.analysis import Contraction, Reduction, RegionInfo
 from linalg_odsgen.runtime.fast.semantics import (
     MINMAX_UFUNCS,
@@ -207,6 +208,59 @@ def _arg_ids(ops: Sequence[PayloadOp], extra: Sequence[Value] = ()) -> list[int]
 # ----------------------------------------------------------------------------- tiling
 
 
+def _narrow_dtype(loop_ops: Sequence[PayloadOp]) -> np.dtype | None:
+    """The f16/bf16 dtype when every loop op is an add/sub/mul of values of that one type
+    (computed in f32 and rounded by `narrow.round_to`, bit for bit the narrow ufuncs)."""
+    dtypes = {op.result.type.dtype for op in loop_ops} | {
+        v.type.dtype for op in loop_ops for v in op.operands
+    }
+    if len(dtypes) != 1 or not all(op.name in narrow.UFUNCS for op in loop_ops):
+        return None
+    (dt,) = dtypes
+    return dt if dt in _SMALL_FLOATS else None
+
+
+def _narrow_steps(
+    loop_ops: Sequence[PayloadOp],
+    env: dict[int, np.ndarray],
+    varying: Sequence[int],
+    at: Callable[[int], np.ndarray],
+    point: dict[int, int],
+    seq_ranges: Sequence[range],
+    out: np.ndarray,
+    out_arg: int,
+    dt: np.dtype,
+) -> None:
+    """The sequential loop of an f16/bf16 payload on f32 arrays: the output accumulates in
+    f32 (its values stay representable in `dt`) and every op's result is rounded to `dt`."""
+    acc = out.astype(np.float32)
+
+    def wide(v: np.ndarray) -> np.ndarray:
+        return v.astype(np.float32) if v.dtype == dt else v
+
+    base = {k: wide(v) for k, v in env.items()}
+    base[out_arg] = acc
+    varying = [i for i in varying if i != out_arg]
+    direct = loop_ops[-1].result.id
+    results: dict[int, np.ndarray] = {}
+    seq_dims = list(point)
+    for spoint in itertools.product(*seq_ranges):
+        point.update(zip(seq_dims, spoint, strict=True))
+        step = dict(base)
+        for i in varying:
+            step[i] = wide(at(i))
+        for op in loop_ops:
+            a, b = (step[v.id] for v in op.operands)
+            rid = op.result.id
+            target = acc if rid == direct else results.get(rid)
+            if target is None:
+                target = results[rid] = np.empty(np.broadcast_shapes(a.shape, b.shape), np.float32)
+            narrow.UFUNCS[op.name](a, b, out=target)
+            narrow.round_to(target, dt)
+            step[rid] = target
+    np.copyto(out, acc.astype(dt))
+
+
 def _reusable(
     ops: Sequence[PayloadOp], env: dict[int, np.ndarray], skip: int | None
 ) -> dict[int, np.ndarray]:
@@ -310,6 +364,10 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
     # (and, for the non-ufunc ones, its result before the copy): counted in full.
     per_point = _op_bytes(hoisted) + _op_bytes(loop_ops)
     per_point += sum(v.type.dtype.itemsize for v in region.yields)  # stored values before copy
+    narrow_dt = _narrow_dtype(loop_ops) if direct_id is not None and p.outputs_exact else None
+    if narrow_dt is not None:
+        # f32 accumulator and one f32 result per op, the rounding's scratch and masks.
+        per_point += 4 + 4 * len(loop_ops) + 4 + 2
 
     def bytes_of(tile: Sequence[int]) -> float:
         return per_point * math.prod(tile[d] for d in p.vector_dims)
@@ -383,6 +441,11 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
         evaluate(hoisted, env, vindex)
         varying = [i for i in leaf_args if slots[i]]
         outs = [at(i) for i in out_args]
+        if narrow_dt is not None:
+            _narrow_steps(
+                loop_ops, env, varying, at, point, seq_ranges, outs[0], out_args[0], narrow_dt
+            )
+            return
         varying_outs = any(slots[i] for i in out_args)
         # Results of loop ops have the same shape at every step: the arrays the first step
         # allocates are reused as the next steps' outputs (no allocation per step).

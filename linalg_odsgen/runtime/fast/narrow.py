@@ -1,0 +1,93 @@
+"""f16/bf16 arithmetic carried in f32 arrays, rounded after every op like MLIR's.
+
+NumPy's float16 and ml_dtypes' bfloat16 ufuncs compute each op in f32 and round
+the result to the narrow type, elementwise but slowly (~50x an f32 op). The same
+result comes from keeping narrow values in f32 arrays (exactly representable) and
+rounding every op's f32 result to the narrow type's precision with integer bit
+operations, in place. Add, subtract and multiply of two narrow values computed in
+f32 and rounded once more equal the correctly rounded narrow result (f32 carries
+at least 2p+2 bits of a p-bit type), so the results are those of the ufuncs.
+"""
+
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+
+F16 = np.dtype(np.float16)
+BF16 = np.dtype(ml_dtypes.bfloat16)
+
+# Ops whose f32 result, rounded once to the narrow type, is the narrow op's result.
+UFUNCS: dict[str, np.ufunc] = {
+    "arith.addf": np.add,
+    "arith.subf": np.subtract,
+    "arith.mulf": np.multiply,
+}
+
+_ABS = np.uint32(0x7FFFFFFF)
+_SIGN = np.uint32(0x80000000)
+_INF = np.uint32(0x7F800000)
+_F16_MIN_NORMAL = np.uint32(0x38800000)  # 2**-14
+_F16_OVERFLOW = np.uint32(0x47800000)  # 2**16: the first f32 past f16's rounding range
+_SUB_SHIFT = np.float32(0.75)  # x + 0.75 has ulp 2**-24, f16's subnormal step, for |x| < 2**-14
+
+
+def _round_bits(bits: np.ndarray, drop: int, scratch: np.ndarray) -> None:
+    """Round the f32 bit patterns in place to `23 - drop` mantissa bits, ties to even.
+
+    A carry out of the mantissa moves to the next binade (or to infinity), as it
+    should; NaNs of narrow origin keep a payload bit above `drop` and stay NaN.
+    """
+    np.right_shift(bits, np.uint32(drop), out=scratch)
+    np.bitwise_and(scratch, np.uint32(1), out=scratch)
+    np.add(scratch, np.uint32((1 << (drop - 1)) - 1), out=scratch)
+    np.add(bits, scratch, out=bits)
+    np.bitwise_and(bits, np.uint32(0xFFFFFFFF ^ ((1 << drop) - 1)), out=bits)
+
+
+def round_to(x: np.ndarray, dtype: np.dtype) -> None:
+    """Round the f32 array `x` in place to the nearest `dtype` (f16 or bf16) values.
+
+    `x` must own its (contiguous) data. The values stay f32; `x.astype(dtype)` is exact.
+    """
+    bits = x.view(np.uint32)
+    if not bits.size:
+        return
+    scratch = np.empty_like(bits)
+    nans: tuple[np.ndarray, np.ndarray] | None = None
+    if dtype == BF16:  # f32's exponent range: rounding the mantissa is all it takes
+        if np.isnan(x.max()):  # (one pass: a NaN propagates through max)
+            mask = np.isnan(x)
+            nans = (mask, bits[mask])
+        _round_bits(bits, 16, scratch)
+        if nans is not None:
+            bits[nans[0]] = nans[1]
+        return
+    np.bitwise_and(bits, _ABS, out=scratch)
+    top = scratch.max()
+    if top > _INF:  # NaNs keep their bits (a full payload would carry into the sign)
+        mask = scratch > _INF
+        nans = (mask, bits[mask])
+    tiny = sub = None
+    if scratch.min() < _F16_MIN_NORMAL:
+        # f16: below 2**-14 the step is 2**-24 (subnormals), not 11 significant bits.
+        tiny = (scratch < _F16_MIN_NORMAL) & (scratch != 0)
+        if tiny.any():
+            small = x[tiny]
+            sub = np.copysign((np.abs(small) + _SUB_SHIFT) - _SUB_SHIFT, small)
+        else:
+            tiny = None
+    _round_bits(bits, 13, scratch)
+    if tiny is not None:
+        x[tiny] = sub
+    if top >= _F16_OVERFLOW - np.uint32(0x1000):
+        # Finite values that rounded to 2**16 or beyond are f16 infinities.
+        np.bitwise_and(bits, _ABS, out=scratch)
+        over = (scratch >= _F16_OVERFLOW) & (scratch < _INF)
+        if over.any():
+            bits[over] = (bits[over] & _SIGN) | _INF
+    if nans is not None:
+        bits[nans[0]] = nans[1]
+
+
+__all__ = ["BF16", "F16", "UFUNCS", "round_to"]
