@@ -364,7 +364,13 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
     # (and, for the non-ufunc ones, its result before the copy): counted in full.
     per_point = _op_bytes(hoisted) + _op_bytes(loop_ops)
     per_point += sum(v.type.dtype.itemsize for v in region.yields)  # stored values before copy
-    narrow_dt = _narrow_dtype(loop_ops) if direct_id is not None and p.outputs_exact else None
+    # (Only with a sequential loop: converting to f32 and back costs more than it saves on
+    # one elementwise pass.)
+    narrow_dt = (
+        _narrow_dtype(loop_ops)
+        if direct_id is not None and p.outputs_exact and p.points(p.seq_dims) > 1
+        else None
+    )
     if narrow_dt is not None:
         # f32 accumulator and one f32 result per op, the rounding's scratch and masks.
         per_point += 4 + 4 * len(loop_ops) + 4 + 2
