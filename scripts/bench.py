@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import ml_dtypes
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
@@ -56,6 +57,9 @@ class Case:
     make: Callable[[np.random.Generator, bool], tuple[Arrays, list[np.ndarray], dict[str, Any]]]
     numpy: Callable[[Arrays, list[np.ndarray], dict[str, Any]], None]
     describe: str
+    # An exact reference for the `check` column when `numpy` is only a speed baseline
+    # (narrow floats: f32 NumPy is the speed to compare with, not the result).
+    reference: Callable[[Arrays, list[np.ndarray], dict[str, Any]], None] | None = None
 
 
 def f32(rng: np.random.Generator, *shape: int) -> np.ndarray:
@@ -201,6 +205,35 @@ def mk_dot(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarr
     return [f32(rng, n), f32(rng, n)], [np.zeros((), np.float32)], {}
 
 
+def mk_narrow_matmul(dt: Any) -> Callable[..., tuple[Arrays, list[np.ndarray], dict]]:
+    def make(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+        n = 24 if small else 256
+        return [f32(rng, n, n).astype(dt), f32(rng, n, n).astype(dt)], [np.zeros((n, n), dt)], {}
+
+    return make
+
+
+_F32_COPIES: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+
+
+def np_matmul_as_f32(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    """The speed baseline of a narrow-float matmul: f32 NumPy on the same shape (operands
+    converted to f32 once, outside the timed calls; the f32 result is not stored)."""
+    key = id(ins[0])
+    if key not in _F32_COPIES or _F32_COPIES[key][0].shape != ins[0].shape:
+        _F32_COPIES[key] = (ins[0].astype(np.float32), ins[1].astype(np.float32))
+    a, b = _F32_COPIES[key]
+    np.matmul(a, b)
+
+
+def narrow_matmul_reference(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    """MLIR's f16/bf16 matmul: k innermost, the narrow ufuncs round every multiply and add."""
+    a, b = ins
+    c = outs[0]
+    for k in range(a.shape[1]):
+        c[...] = c + a[:, k : k + 1] * b[k : k + 1, :]
+
+
 CASES: tuple[Case, ...] = (
     Case("matmul", "matmul", mk_matmul, np_matmul, "512x512x512 f32"),
     Case("dot", "dot", mk_dot, np_dot, "4M f32"),
@@ -236,6 +269,22 @@ CASES: tuple[Case, ...] = (
     Case("add", "add", mk_add, np_add, "4M f32"),
     Case("exp", "exp", mk_exp, np_exp, "4M f32"),
     Case("quantized_matmul", "quantized_matmul", mk_qmatmul, np_qmatmul, "256^3 i8 -> i32"),
+    Case(
+        "matmul_f16",
+        "matmul",
+        mk_narrow_matmul(np.float16),
+        np_matmul_as_f32,
+        "256^3 f16 (numpy: f32 matmul of the same shape)",
+        narrow_matmul_reference,
+    ),
+    Case(
+        "matmul_bf16",
+        "matmul",
+        mk_narrow_matmul(ml_dtypes.bfloat16),
+        np_matmul_as_f32,
+        "256^3 bf16 (numpy: f32 matmul of the same shape)",
+        narrow_matmul_reference,
+    ),
 )
 
 
@@ -282,6 +331,11 @@ def check_close(got: np.ndarray, want: np.ndarray) -> bool:
         scale = max(1.0, float(np.abs(want).max(initial=0)))
         return bool(np.allclose(got, want, rtol=1e-3, atol=1e-4 * scale))
     return bool(np.array_equal(got, want))
+
+
+def same_bits(got: np.ndarray, want: np.ndarray) -> bool:
+    u = f"uint{got.dtype.itemsize * 8}"
+    return bool(np.array_equal(got.view(u), want.view(u)))
 
 
 # -- MLIR 22 ----------------------------------------------------------------------------------
@@ -504,8 +558,12 @@ def bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -
     got = fresh(outs)
     fn(*ins, outs=got, backend="fast", **attrs)
     want = fresh(outs)
-    case.numpy(ins, want, attrs)
-    ok = all(check_close(g, w) for g, w in zip(got, want, strict=True))
+    if case.reference is not None:
+        case.reference(ins, want, attrs)
+        ok = all(same_bits(g, w) for g, w in zip(got, want, strict=True))
+    else:
+        case.numpy(ins, want, attrs)
+        ok = all(check_close(g, w) for g, w in zip(got, want, strict=True))
 
     work = fresh(outs)  # timed runs accumulate into a scratch output
     op, operands = cls.from_arrays(*ins, outs=work, **attrs)
