@@ -42,6 +42,18 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from linalg_odsgen import ops
+from linalg_odsgen.dsl import (
+    I64,
+    T1,
+    BinaryFn,
+    D,
+    S,
+    TensorDef,
+    TypeFn,
+    const,
+    index,
+    linalg_structured_op,
+)
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.runtime import fast
 
@@ -60,6 +72,7 @@ class Case:
     # An exact reference for the `check` column when `numpy` is only a speed baseline
     # (narrow floats: f32 NumPy is the speed to compare with, not the result).
     reference: Callable[[Arrays, list[np.ndarray], dict[str, Any]], None] | None = None
+    dsl: Any = None  # a user op written with the DSL (below) instead of a core op
 
 
 def f32(rng: np.random.Generator, *shape: int) -> np.ndarray:
@@ -234,6 +247,27 @@ def narrow_matmul_reference(ins: Arrays, outs: list[np.ndarray], attrs: dict[str
         c[...] = c + a[:, k : k + 1] * b[k : k + 1, :]
 
 
+@linalg_structured_op
+def tril_mask(
+    A=TensorDef(T1, S.M, S.N),  # noqa: B008 (the DSL's declaration style)
+    B=TensorDef(T1, S.M, S.N, output=True),  # noqa: B008
+):
+    """Keeps the elements on and below the diagonal (an index-based payload)."""
+    row = TypeFn.cast_signed(I64, index(D.m))
+    col = TypeFn.cast_signed(I64, index(D.n))
+    keep = BinaryFn.min_signed(const(1), BinaryFn.max_signed(const(0), row - col + const(1)))
+    B[D.m, D.n] = A[D.m, D.n] * TypeFn.cast_signed(T1, keep)
+
+
+def mk_tril(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    n = 64 if small else 2048
+    return [f32(rng, n, n)], [np.zeros((n, n), np.float32)], {}
+
+
+def np_tril(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    np.copyto(outs[0], np.tril(ins[0]))
+
+
 CASES: tuple[Case, ...] = (
     Case("matmul", "matmul", mk_matmul, np_matmul, "512x512x512 f32"),
     Case("dot", "dot", mk_dot, np_dot, "4M f32"),
@@ -269,6 +303,14 @@ CASES: tuple[Case, ...] = (
     Case("add", "add", mk_add, np_add, "4M f32"),
     Case("exp", "exp", mk_exp, np_exp, "4M f32"),
     Case("quantized_matmul", "quantized_matmul", mk_qmatmul, np_qmatmul, "256^3 i8 -> i32"),
+    Case(
+        "tril_index",
+        "tril_mask",
+        mk_tril,
+        np_tril,
+        "2048^2 f32, a DSL op keeping i <= j by index() arithmetic",
+        dsl=tril_mask,
+    ),
     Case(
         "matmul_f16",
         "matmul",
@@ -360,8 +402,9 @@ def _fill_value(t: Any) -> str:
     return "1.000000e+00" if t.is_float else "1"
 
 
-def mlir_program(op: Any, iterations: int) -> str:
-    """A module that fills the operands, times `iterations` runs of the named op, prints seconds."""
+def mlir_program(op: Any, iterations: int, generic: bool = False) -> str:
+    """A module that fills the operands, times `iterations` runs of the op (named form, or
+    `linalg.generic` for ops stock MLIR does not know), prints seconds."""
     from linalg_odsgen.mlir.literals import format_scalar
     from linalg_odsgen.mlir.printer import Form, operand_signature, print_op
     from linalg_odsgen.mlir.region import NameScope
@@ -374,7 +417,8 @@ def mlir_program(op: Any, iterations: int) -> str:
         name = scope.named(f"a{j}")
         names.append(name)
         params.append(f"{name}: {sig if sig.kind is not None else sig.element}")
-    lines, _ = print_op(op, Form.NAMED, names, sigs, scope, "    ")
+    form = Form.GENERIC if generic else Form.NAMED
+    lines, _ = print_op(op, form, names, sigs, scope, "    ")
     # noinline keeps the op a real call LLVM cannot fold into the (otherwise dead) timing loop.
     kernel = (
         "  func.func @kernel("
@@ -433,14 +477,16 @@ def mlir_program(op: Any, iterations: int) -> str:
     return "module {\n" + decls + kernel + main + "}\n"
 
 
-def mlir_time(op: Any, iterations: int = 1, timeout: float = 600.0) -> float | str:
+def mlir_time(
+    op: Any, iterations: int = 1, timeout: float = 600.0, generic: bool = False
+) -> float | str:
     """Seconds per op run of MLIR 22's compiled named op, or a short reason it failed."""
     from linalg_odsgen.mlir.execution import LOWERING_PASSES
 
     lib = _c_runner_utils()
     if lib is None:
         return "no runner libs"
-    text = mlir_program(op, iterations)
+    text = mlir_program(op, iterations, generic)
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "bench.mlir")
         with open(src, "w") as f:
@@ -551,8 +597,8 @@ def shape_text(ins: Arrays, outs: list[np.ndarray]) -> str:
 
 
 def bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -> Row:
-    fn = getattr(ops, case.op)
-    cls = ops.OPS[case.op]
+    fn = getattr(ops, case.op) if case.dsl is None else case.dsl
+    cls = ops.OPS[case.op] if case.dsl is None else case.dsl.op_class
     ins, outs, attrs = case.make(rng, False)
 
     got = fresh(outs)
@@ -595,7 +641,7 @@ def bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -
     mlir_ms: float | str | None = None
     if args.mlir:
         try:
-            t = mlir_time(op, iterations=1 if args.quick else 2)
+            t = mlir_time(op, iterations=1 if args.quick else 2, generic=case.dsl is not None)
         except subprocess.TimeoutExpired:
             t = "timeout"
         mlir_ms = t * 1e3 if isinstance(t, float) else t

@@ -259,6 +259,11 @@ def _int_to_f64(x: np.ndarray, is_unsigned: bool) -> np.ndarray:
         return np.where(x, 1.0 if is_unsigned else -1.0, 0.0)  # i1 true is -1 when signed
     if x.dtype.itemsize < 8:
         return (unsigned(x) if is_unsigned else x).astype(np.float64)
+    if x.size:
+        # Common case (indices, counters): every value within 2**53 is exact in f64.
+        ux = unsigned(x) if is_unsigned else x
+        if int(ux.max()) <= 1 << 53 and (is_unsigned or int(x.min()) >= -(1 << 53)):
+            return ux.astype(np.float64)
     bits = x.view(np.uint64)
     negative = None if is_unsigned else x < 0
     mag = bits if negative is None else np.where(negative, np.negative(bits), bits)
@@ -268,6 +273,13 @@ def _int_to_f64(x: np.ndarray, is_unsigned: bool) -> np.ndarray:
     return f if negative is None else np.where(negative, -f, f)
 
 
+_EXACT_INTS: dict[np.dtype, int] = {
+    np.dtype(np.float32): 1 << 24,
+    np.dtype(np.float16): 1 << 11,
+    _BF16: 1 << 8,
+}
+
+
 def _int_to_float(x: np.ndarray, t: ElementType, is_unsigned: bool) -> np.ndarray:
     """sitofp/uitofp as MLIR computes them: one rounding to f16/f32/f64; bf16 rounds to f32
     first (LLVM's lowering), then to bf16."""
@@ -275,6 +287,12 @@ def _int_to_float(x: np.ndarray, t: ElementType, is_unsigned: bool) -> np.ndarra
         if x.dtype == np.bool_:
             return _int_to_f64(x, is_unsigned)
         return (unsigned(x) if is_unsigned else x).astype(np.float64)  # one hardware rounding
+    if x.dtype != np.bool_ and x.size and t.dtype in _EXACT_INTS:
+        # Integers the target holds exactly (|x| <= 2**precision) convert with no rounding.
+        ux = unsigned(x) if is_unsigned else x
+        bound = _EXACT_INTS[t.dtype]
+        if int(ux.max()) <= bound and (is_unsigned or int(x.min()) >= -bound):
+            return ux.astype(t.dtype)
     f = _int_to_f64(x, is_unsigned)
     if t.dtype == _BF16:
         return f.astype(np.float32).astype(_BF16)

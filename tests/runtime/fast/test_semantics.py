@@ -269,6 +269,30 @@ def test_int_to_float_near_rounding_midpoints_matches_scalars(
     assert same_bits(got, want)
 
 
+@pytest.mark.parametrize("unsigned_", [False, True], ids=["sitofp", "uitofp"])
+@pytest.mark.parametrize("src", [I8, I16, I32, I64], ids=str)
+@pytest.mark.parametrize("dst", FLOATS, ids=str)
+@pytest.mark.parametrize("bound", [1 << 8, 1 << 11, 1 << 24, 1 << 53])
+def test_int_to_float_of_small_ranges_matches_scalars(
+    src: ElementType, dst: ElementType, unsigned_: bool, bound: int
+) -> None:
+    """Arrays whose values all lie within +-bound (the exact-conversion shortcuts) and one
+    past it, at each target's exactness limit."""
+    info = np.iinfo(src.dtype)
+    hi = min(bound, info.max)
+    lo = max(-bound, info.min)  # negatives read as large unsigned values for uitofp
+    rng = np.random.default_rng(bound)
+    x = rng.integers(lo, hi, 200, endpoint=True).astype(src.dtype)
+    x[:2] = [lo, hi]
+    op = make("arith.uitofp" if unsigned_ else "arith.sitofp", [src], dst)
+    fn = scalar_function(op)
+    for arr in (x, np.append(x, np.array(hi, src.dtype) + 1 if hi < info.max else x[:1])):
+        want = np.array([from_canonical(fn(int(v)), dst) for v in arr], dtype=dst.dtype)
+        with np.errstate(all="ignore"):
+            got = VECTOR_SEMANTICS[op.name](op, [arr], None)
+        assert same_bits(got, want)
+
+
 def test_round_int_matches_hardware_conversions() -> None:
     # Independent references: Python's float(int) rounds once to 53 bits; the C cast int64 ->
     # float that NumPy's astype uses rounds once to 24 bits.
