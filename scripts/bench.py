@@ -24,6 +24,7 @@ Usage: `python scripts/bench.py [--quick] [--ops matmul,add] [--no-mlir] [--repe
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import re
 import shutil
@@ -259,6 +260,19 @@ def tril_mask(
     B[D.m, D.n] = A[D.m, D.n] * TypeFn.cast_signed(T1, keep)
 
 
+_MATH_ERF = np.frompyfunc(math.erf, 1, 1)
+
+
+def np_erf(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    """NumPy has no erf: the C library's, element by element (what `loops` computes)."""
+    np.copyto(outs[0], _MATH_ERF(ins[0].astype(np.float64)).astype(np.float64), casting="unsafe")
+
+
+def mk_erf(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    n = 1 << (15 if small else 20)
+    return [f32(rng, n) * 2], [np.zeros(n, np.float32)], {}
+
+
 def mk_tril(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
     n = 64 if small else 2048
     return [f32(rng, n, n)], [np.zeros((n, n), np.float32)], {}
@@ -303,6 +317,7 @@ CASES: tuple[Case, ...] = (
     Case("add", "add", mk_add, np_add, "4M f32"),
     Case("exp", "exp", mk_exp, np_exp, "4M f32"),
     Case("quantized_matmul", "quantized_matmul", mk_qmatmul, np_qmatmul, "256^3 i8 -> i32"),
+    Case("erf", "erf", mk_erf, np_erf, "1M f32 (numpy: math.erf per element; no NumPy erf)"),
     Case(
         "tril_index",
         "tril_mask",

@@ -30,6 +30,7 @@ import ml_dtypes
 import numpy as np
 
 from linalg_odsgen.payload import PayloadOp
+from linalg_odsgen.runtime.fast.erf import erf_rounded
 from linalg_odsgen.runtime.libm import c_pow
 from linalg_odsgen.types import ElementType, element_type_of
 
@@ -191,7 +192,10 @@ _ERF = np.frompyfunc(math.erf, 1, 1)
 
 
 def _erf(x: np.ndarray) -> np.ndarray:
-    """erf has no NumPy ufunc: `math.erf` in double precision, rounded once to the type."""
+    """erf has no NumPy ufunc: `math.erf` in double precision, rounded once to the type
+    (vectorised for f32/f16/bf16 by `fast.erf`, per element for f64)."""
+    if x.dtype in (np.float32, np.float16, _BF16):
+        return erf_rounded(x, x.dtype)
     x64 = np.asarray(x, dtype=np.float64)
     return np.asarray(_ERF(x64), dtype=np.float64).reshape(x64.shape).astype(x.dtype)
 
