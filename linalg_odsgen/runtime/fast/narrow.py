@@ -50,6 +50,8 @@ def round_to(x: np.ndarray, dtype: np.dtype) -> None:
 
     `x` must own its (contiguous) data. The values stay f32; `x.astype(dtype)` is exact.
     """
+    if not (x.flags.c_contiguous and x.flags.writeable) or x.dtype != np.float32:
+        raise ValueError("round_to needs a writable C-contiguous f32 array")
     bits = x.view(np.uint32)
     if not bits.size:
         return
@@ -71,15 +73,18 @@ def round_to(x: np.ndarray, dtype: np.dtype) -> None:
     tiny = sub = None
     if scratch.min() < _F16_MIN_NORMAL:
         # f16: below 2**-14 the step is 2**-24 (subnormals), not 11 significant bits.
-        tiny = (scratch < _F16_MIN_NORMAL) & (scratch != 0)
-        if tiny.any():
-            small = x[tiny]
+        # Nonzero magnitudes below 2**-14 are those with 0 <= bits - 1 < 2**-14 - 1
+        # (a zero wraps around to the largest unsigned value).
+        np.subtract(scratch, np.uint32(1), out=scratch)
+        tiny = np.flatnonzero(scratch < _F16_MIN_NORMAL - np.uint32(1))
+        if tiny.size:
+            small = x.reshape(-1)[tiny]  # (flat indices; x is contiguous)
             sub = np.copysign((np.abs(small) + _SUB_SHIFT) - _SUB_SHIFT, small)
         else:
             tiny = None
     _round_bits(bits, 13, scratch)
     if tiny is not None:
-        x[tiny] = sub
+        x.reshape(-1)[tiny] = sub
     if top >= _F16_OVERFLOW - np.uint32(0x1000):
         # Finite values that rounded to 2**16 or beyond are f16 infinities.
         np.bitwise_and(bits, _ABS, out=scratch)
