@@ -233,7 +233,7 @@ def _narrow_steps(
 ) -> None:
     """The sequential loop of an f16/bf16 payload on f32 arrays: the output accumulates in
     f32 (its values stay representable in `dt`) and every op's result is rounded to `dt`."""
-    acc = out.astype(np.float32)
+    acc = out.astype(np.float32, order="C")  # (round_to works on contiguous arrays)
 
     def wide(v: np.ndarray) -> np.ndarray:
         return v.astype(np.float32) if v.dtype == dt else v
