@@ -194,14 +194,14 @@ def _rsqrt(op: PayloadOp) -> ScalarFn:
     return lambda a: t(one / t(np.sqrt(a)))
 
 
+def erf_value(x: float) -> float:
+    """erf in double precision as the C library computes it (a NaN is returned as it is)."""
+    return x if x != x else math.erf(x)
+
+
 def _erf(op: PayloadOp) -> ScalarFn:
     t = op.result.type.dtype.type
-
-    def erf(a: Any) -> Any:
-        x = float(a)
-        return t(x if x != x else math.erf(x))
-
-    return erf
+    return lambda a: t(erf_value(float(a)))
 
 
 # -- casts --------------------------------------------------------------------------------

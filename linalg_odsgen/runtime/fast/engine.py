@@ -570,10 +570,11 @@ def plan_reduce(p: Problem, reds: Sequence[Reduction], limit: int) -> Plan:
     leaf_args = [i for i in _arg_ids(ops, values) if i in arg_ids]
     seq_axes = tuple(i for i, d in enumerate(all_dims) if d in set(p.seq_dims))
 
-    def prepare(o: tuple[int, ...], e: tuple[int, ...]) -> tuple[Space, Space, tuple[int, ...]]:
-        return _space(all_dims, o, e), _space(p.vector_dims, o, e), tuple(e[d] for d in vd)
-
     vd = p.vector_dims
+
+    def prepare(o: tuple[int, ...], e: tuple[int, ...]) -> tuple[Space, Space, tuple[int, ...]]:
+        return _space(all_dims, o, e), _space(vd, o, e), tuple(e[d] for d in vd)
+
     walk = tile_walk(p.ranges, tile, prepare)
 
     def run(arrays: Sequence[np.ndarray]) -> None:

@@ -16,6 +16,8 @@ from functools import lru_cache
 
 import numpy as np
 
+from linalg_odsgen.runtime.scalar_semantics import erf_value
+
 _WIDTH = 0.5  # interval width on |x| in [0.5, 6)
 _LAST = 12  # |x| >= 6: erf is +-1 in f64 (erfc(6) < 2**-55)
 _INNER_DEG = 8  # erf(x) / x as a polynomial in x*x on [0, 0.5]
@@ -86,8 +88,7 @@ def erf_rounded(x: np.ndarray, dtype: np.dtype) -> np.ndarray:
         flat_r = r.reshape(-1)
         t = np.dtype(dtype).type
         for i in redo.tolist():
-            v = float(flat_x[i])
-            flat_r[i] = t(v if v != v else math.erf(v))
+            flat_r[i] = t(erf_value(float(flat_x[i])))
     return r
 
 

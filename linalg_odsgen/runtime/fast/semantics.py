@@ -251,7 +251,16 @@ _STICKY = np.uint64(11)  # 64 - 53: the bits an f64 cannot hold once the value r
 _STICKY_MASK = np.uint64((1 << 11) - 1)
 
 
-def _int_to_f64(x: np.ndarray, is_unsigned: bool) -> np.ndarray:
+def _magnitude(x: np.ndarray, is_unsigned: bool) -> int:
+    """The largest |value| of integers read signed or unsigned (0 for an empty array)."""
+    if not x.size:
+        return 0
+    if is_unsigned:
+        return int(unsigned(x).max())
+    return max(int(x.max()), -int(x.min()))
+
+
+def _int_to_f64(x: np.ndarray, is_unsigned: bool, magnitude: int | None = None) -> np.ndarray:
     """Integers as f64 that a later rounding to <= 24 bits turns into one correct rounding.
 
     Integers up to 32 bits (and 64-bit ones below 2**53) are exact in f64. Above 2**53 the
@@ -263,11 +272,10 @@ def _int_to_f64(x: np.ndarray, is_unsigned: bool) -> np.ndarray:
         return np.where(x, 1.0 if is_unsigned else -1.0, 0.0)  # i1 true is -1 when signed
     if x.dtype.itemsize < 8:
         return (unsigned(x) if is_unsigned else x).astype(np.float64)
-    if x.size:
-        # Common case (indices, counters): every value within 2**53 is exact in f64.
-        ux = unsigned(x) if is_unsigned else x
-        if int(ux.max()) <= 1 << 53 and (is_unsigned or int(x.min()) >= -(1 << 53)):
-            return ux.astype(np.float64)
+    if magnitude is None:
+        magnitude = _magnitude(x, is_unsigned)
+    if magnitude <= 1 << 53:  # common case (indices, counters): exact in f64
+        return (unsigned(x) if is_unsigned else x).astype(np.float64)
     bits = x.view(np.uint64)
     negative = None if is_unsigned else x < 0
     mag = bits if negative is None else np.where(negative, np.negative(bits), bits)
@@ -291,13 +299,13 @@ def _int_to_float(x: np.ndarray, t: ElementType, is_unsigned: bool) -> np.ndarra
         if x.dtype == np.bool_:
             return _int_to_f64(x, is_unsigned)
         return (unsigned(x) if is_unsigned else x).astype(np.float64)  # one hardware rounding
-    if x.dtype != np.bool_ and x.size and t.dtype in _EXACT_INTS:
+    magnitude = None
+    if x.dtype != np.bool_ and t.dtype in _EXACT_INTS:
         # Integers the target holds exactly (|x| <= 2**precision) convert with no rounding.
-        ux = unsigned(x) if is_unsigned else x
-        bound = _EXACT_INTS[t.dtype]
-        if int(ux.max()) <= bound and (is_unsigned or int(x.min()) >= -bound):
-            return ux.astype(t.dtype)
-    f = _int_to_f64(x, is_unsigned)
+        magnitude = _magnitude(x, is_unsigned)
+        if magnitude <= _EXACT_INTS[t.dtype]:
+            return (unsigned(x) if is_unsigned else x).astype(t.dtype)
+    f = _int_to_f64(x, is_unsigned, magnitude)
     if t.dtype == _BF16:
         return f.astype(np.float32).astype(_BF16)
     return f.astype(t.dtype)
