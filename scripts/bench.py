@@ -56,7 +56,7 @@ from linalg_odsgen.dsl import (
     linalg_structured_op,
 )
 from linalg_odsgen.model import OperandKind
-from linalg_odsgen.runtime import fast
+from linalg_odsgen.runtime.backends import fast
 
 Arrays = list[Any]
 

@@ -11,8 +11,10 @@ from collections.abc import Iterator
 from linalg_odsgen.runtime.backends import (
     available_backends,
     default_backend,
+    default_backend_set_to,
     get_backend,
     register_backend,
+    set_default_backend,
 )
 from linalg_odsgen.runtime.errors import OpError
 from linalg_odsgen.runtime.region import RegionHelper, parse_constant
@@ -54,8 +56,10 @@ __all__ = [
     "StructuredOp",
     "available_backends",
     "default_backend",
+    "default_backend_set_to",
     "get_backend",
     "loop_nest",
     "parse_constant",
     "register_backend",
+    "set_default_backend",
 ]

@@ -64,9 +64,9 @@ class _MapsPerInstanceOp(StructuredOp):
 
     def run_loops(self, operands: Sequence[Any]) -> None:
         """The loop nest read from this instance's maps (no generated nest: maps vary)."""
-        from linalg_odsgen.runtime.backends import run_loops_by_maps
+        from linalg_odsgen.runtime.backends.loops import run_by_maps
 
-        run_loops_by_maps(self, operands)
+        run_by_maps(self, operands)
 
     def _instantiate_maps(self) -> tuple[tuple[AffineMap, ...], tuple[IteratorType, ...]]:
         maps = self.user_indexing_maps or self._default_maps()

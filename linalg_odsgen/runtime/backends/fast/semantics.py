@@ -30,7 +30,7 @@ import ml_dtypes
 import numpy as np
 
 from linalg_odsgen.payload import PayloadOp
-from linalg_odsgen.runtime.fast.erf import erf_rounded
+from linalg_odsgen.runtime.backends.fast.erf import erf_rounded
 from linalg_odsgen.runtime.libm import c_pow
 from linalg_odsgen.types import ElementType, element_type_of
 

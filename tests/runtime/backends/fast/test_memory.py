@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from linalg_odsgen import ops
-from linalg_odsgen.runtime import fast
+from linalg_odsgen.runtime.backends import fast
 
 LIMIT = 256 << 10
 SLACK = 96 << 10  # index arrays, NumPy iterator buffers, Python objects
@@ -146,7 +146,7 @@ def test_peak_temporaries_respect_the_limit_and_results_match(name: str, make: A
 
 
 def test_limit_env_var_sets_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    import linalg_odsgen.runtime.fast as fast_mod
+    import linalg_odsgen.runtime.backends.fast as fast_mod
 
     monkeypatch.setenv("LINALG_ODSGEN_FAST_TEMP_LIMIT", "123456")
     assert fast_mod._limit_from_env() == 123456

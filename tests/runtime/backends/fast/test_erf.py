@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from linalg_odsgen import ops
-from linalg_odsgen.runtime.fast import erf
+from linalg_odsgen.runtime.backends.fast import erf
 
 RNG = np.random.default_rng(23)
 TYPES = [np.float32, np.float16, ml_dtypes.bfloat16]

@@ -41,8 +41,8 @@ from linalg_odsgen.model import (
     ScalarIndex,
     StructuredOpConfig,
 )
-from linalg_odsgen.runtime import fast
-from linalg_odsgen.runtime.fast.engine import candidate_plans
+from linalg_odsgen.runtime.backends import fast
+from linalg_odsgen.runtime.backends.fast.engine import candidate_plans
 from linalg_odsgen.types import element_type_of
 
 # (input dtype, output dtype): the payload computes in the output type U.

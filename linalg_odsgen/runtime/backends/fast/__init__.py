@@ -35,9 +35,10 @@ import numpy as np
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.payload import Region
-from linalg_odsgen.runtime.fast.analysis import RegionInfo
-from linalg_odsgen.runtime.fast.engine import STRATEGIES, Plan, Problem, choose
-from linalg_odsgen.runtime.fast.views import LinearAccess, linear_access
+from linalg_odsgen.runtime.backends import loops
+from linalg_odsgen.runtime.backends.fast.analysis import RegionInfo
+from linalg_odsgen.runtime.backends.fast.engine import STRATEGIES, Plan, Problem, choose
+from linalg_odsgen.runtime.backends.fast.views import LinearAccess, linear_access
 
 if TYPE_CHECKING:
     from linalg_odsgen.runtime.structured_op import StructuredOp
@@ -218,9 +219,7 @@ def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) 
     """
     bound = _bind(op, operands)
     if isinstance(bound, str):
-        from linalg_odsgen.runtime.backends import run_loops
-
-        run_loops(op, operands)
+        loops.run(op, operands)
         return
     p, key = bound
     if any(r == 0 for r in p.ranges):
@@ -228,14 +227,6 @@ def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) 
     with np.errstate(all="ignore"):
         choose(p, get_temp_limit(), strategy, key=key).run(p.arrays)
 
-
-def _register() -> None:
-    from linalg_odsgen.runtime.backends import register_backend
-
-    register_backend("fast", run)
-
-
-_register()
 
 __all__ = [
     "STRATEGIES",

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linalg_odsgen.payload import OP_CATEGORIES, OpCategory, PayloadOp, RegionBuilder
-from linalg_odsgen.runtime.fast.semantics import VECTOR_SEMANTICS, constant_array
+from linalg_odsgen.runtime.backends.fast.semantics import VECTOR_SEMANTICS, constant_array
 from linalg_odsgen.runtime.scalar_semantics import (
     constant_value,
     from_canonical,

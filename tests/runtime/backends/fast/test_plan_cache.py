@@ -12,8 +12,8 @@ from linalg_odsgen.generated.core_named_ops import DotOp, MatmulOp
 
 from linalg_odsgen import ops
 from linalg_odsgen.affine import AffineMap
-from linalg_odsgen.runtime import fast
-from linalg_odsgen.runtime.fast.views import (
+from linalg_odsgen.runtime.backends import fast
+from linalg_odsgen.runtime.backends.fast.views import (
     Space,
     linear_access,
     strided_view,

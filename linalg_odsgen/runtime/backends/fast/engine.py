@@ -28,16 +28,16 @@ import ml_dtypes
 import numpy as np
 
 from linalg_odsgen.payload import PayloadOp, Value
-from linalg_odsgen.runtime.fast import narrow
-from linalg_odsgen.runtime.fast.analysis import Contraction, Reduction, RegionInfo
-from linalg_odsgen.runtime.fast.semantics import (
+from linalg_odsgen.runtime.backends.fast import narrow
+from linalg_odsgen.runtime.backends.fast.analysis import Contraction, Reduction, RegionInfo
+from linalg_odsgen.runtime.backends.fast.semantics import (
     MINMAX_UFUNCS,
     VECTOR_SEMANTICS,
     constant_array,
     signed,
     unsigned,
 )
-from linalg_odsgen.runtime.fast.views import LinearAccess, Space, strided_view
+from linalg_odsgen.runtime.backends.fast.views import LinearAccess, Space, strided_view
 from linalg_odsgen.types import ElementType
 
 _T = TypeVar("_T")

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from linalg_odsgen import ops
-from linalg_odsgen.runtime.fast import narrow
+from linalg_odsgen.runtime.backends.fast import narrow
 
 BF16 = ml_dtypes.bfloat16
 RNG = np.random.default_rng(11)

@@ -120,7 +120,7 @@ def test_fast_matches_loops_on_every_core_op(name: str) -> None:
 
 def test_core_ops_take_the_expected_strategy() -> None:
     """The cost model maps contractions to gemm and small windows over big images to a tap loop."""
-    from linalg_odsgen.runtime import fast
+    from linalg_odsgen.runtime.backends import fast
 
     rng = np.random.default_rng(0)
     a = rng.standard_normal((64, 64)).astype(np.float32)

@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 from fast_handmade import IN, OUT, SCALAR, make_op
 
-from linalg_odsgen.runtime import RegionHelper, StructuredOp, fast
-from linalg_odsgen.runtime.fast.engine import STRATEGIES, candidate_plans
+from linalg_odsgen.runtime import RegionHelper, StructuredOp
+from linalg_odsgen.runtime.backends import fast
+from linalg_odsgen.runtime.backends.fast.engine import STRATEGIES, candidate_plans
 from linalg_odsgen.types import I64
 
 RNG = np.random.default_rng(1234)

@@ -1,0 +1,129 @@
+"""Backend registry: which code executes an op instance on NumPy operands.
+
+A backend is `fn(op, operands) -> None` writing the outputs in place; it reads only
+the instance (`op.region`, `op.indexing_maps`, `op.loop_ranges()`, ...) and never
+special-cases an op by name. The three built-in backends are peers in this package:
+
+- `loops`: the generated loop nest, element by element (the reference semantics);
+- `fast`: vector operations on NumPy arrays (the default);
+- `compiled`: the loop nest JIT-compiled by numba (the optional `[jit]` extra).
+
+None of them is imported until it is first asked for, so importing the runtime never
+imports numba. The default is `fast`; `set_default_backend(name)` or the environment
+variable `LINALG_ODSGEN_BACKEND` choose another one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime.structured_op import StructuredOp
+
+Backend = Callable[["StructuredOp", list[Any]], None]
+
+ENV_VAR = "LINALG_ODSGEN_BACKEND"
+
+# name -> module defining `run(op, operands)`; imported on first use.
+_BUILTIN: dict[str, str] = {
+    "loops": "linalg_odsgen.runtime.backends.loops",
+    "fast": "linalg_odsgen.runtime.backends.fast",
+}
+_LOADED: dict[str, Backend] = {}
+_default: str | None = None
+
+
+def register_backend(name: str, fn: Backend) -> None:
+    """Make `fn` available as `backend=name` (re-registering replaces it)."""
+    _LOADED[name] = fn
+
+
+def available_backends() -> tuple[str, ...]:
+    """Every name `get_backend` accepts (`compiled` only once numba is installed)."""
+    names = set(_BUILTIN) | set(_LOADED)
+    if "compiled" not in _LOADED and not _numba_installed():
+        names.discard("compiled")
+    return tuple(sorted(names))
+
+
+def _numba_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("numba") is not None
+
+
+def default_backend() -> str:
+    """The backend used when a call names none: `set_default_backend`, else the
+    `LINALG_ODSGEN_BACKEND` environment variable, else `fast`."""
+    if _default is not None:
+        return _default
+    return os.environ.get(ENV_VAR, "").strip() or "fast"
+
+
+def set_default_backend(name: str | None) -> None:
+    """Make `name` the default backend (None restores the environment/`fast` default).
+    The name is checked (and the backend loaded) now, not at the next call."""
+    global _default
+    if name is not None:
+        get_backend(name)
+    _default = name
+
+
+@contextmanager
+def default_backend_set_to(name: str) -> Iterator[None]:
+    """`with default_backend_set_to("compiled"): ...` — the default inside the block only."""
+    global _default
+    previous = _default
+    set_default_backend(name)
+    try:
+        yield
+    finally:
+        _default = previous
+
+
+def get_backend(name: str | None = None) -> Backend:
+    """The backend called `name` (the default one for None), loaded on first use."""
+    if name is not None and not isinstance(name, str):
+        raise _error(f"backend must be a name such as 'fast' or 'loops', got {name!r}")
+    key = default_backend() if name is None else name
+    found = _LOADED.get(key)
+    if found is not None:
+        return found
+    module_name = _BUILTIN.get(key)
+    if module_name is None:
+        known = ", ".join(available_backends())
+        origin = f" (from {ENV_VAR})" if name is None and _default is None else ""
+        raise _error(f"unknown backend {key!r}{origin}; available: {known}")
+    module = importlib.import_module(module_name)
+    fn: Backend = module.run
+    _LOADED[key] = fn
+    return fn
+
+
+def _error(message: str) -> DiagnosticError:
+    return DiagnosticError(Diagnostic(message, file="<runtime>"))
+
+
+def __getattr__(name: str) -> Any:
+    # `DEFAULT_BACKEND` is read at use: the default can change at run time.
+    if name == "DEFAULT_BACKEND":
+        return default_backend()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [
+    "ENV_VAR",
+    "Backend",
+    "available_backends",
+    "default_backend",
+    "default_backend_set_to",
+    "get_backend",
+    "register_backend",
+    "set_default_backend",
+]

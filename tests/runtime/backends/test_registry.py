@@ -1,0 +1,79 @@
+"""The backend registry: lazy loading, the default and its configuration, bad names."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from linalg_odsgen.diagnostics import DiagnosticError
+from linalg_odsgen.ops import matmul
+from linalg_odsgen.runtime import backends
+
+
+def _modules_after(code: str) -> set[str]:
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\nimport sys\nprint(' '.join(sorted(sys.modules)))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return set(out.split())
+
+
+def test_importing_the_runtime_and_ops_loads_no_backend() -> None:
+    loaded = _modules_after("import linalg_odsgen.runtime, linalg_odsgen.ops")
+    assert not {m for m in loaded if m.startswith("linalg_odsgen.runtime.backends.")}
+    assert "numba" not in loaded
+
+
+def test_a_call_loads_only_the_backend_it_uses() -> None:
+    code = (
+        "import numpy as np\nfrom linalg_odsgen.ops import fill\n"
+        "fill(np.float32(1), outs=[np.zeros(3, np.float32)], backend='loops')"
+    )
+    loaded = _modules_after(code)
+    assert "linalg_odsgen.runtime.backends.loops" in loaded
+    assert "linalg_odsgen.runtime.backends.fast" not in loaded
+    assert "numba" not in loaded
+
+
+def test_default_is_fast_and_the_environment_variable_changes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(backends.ENV_VAR, raising=False)
+    assert backends.default_backend() == "fast"
+    monkeypatch.setenv(backends.ENV_VAR, "loops")
+    assert backends.default_backend() == "loops"
+    assert backends.get_backend() is backends.get_backend("loops")
+
+
+def test_set_default_backend_wins_over_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(backends.ENV_VAR, "fast")
+    calls: list[str] = []
+
+    def spy(op: object, operands: list[object]) -> None:
+        calls.append(type(op).__name__)
+        backends.get_backend("loops")(op, operands)  # type: ignore[arg-type]
+
+    backends.register_backend("spy", spy)
+    with backends.default_backend_set_to("spy"):
+        a = np.ones((2, 2), np.float32)
+        out = matmul(a, a, outs=[np.zeros((2, 2), np.float32)])
+        np.testing.assert_array_equal(out, 2 * a)
+    assert calls == ["MatmulOp"]
+    assert backends.default_backend() == "fast"
+
+
+def test_unknown_backend_names_the_available_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(DiagnosticError, match=r"unknown backend 'gpu'; available: .*fast.*loops"):
+        backends.get_backend("gpu")
+    with pytest.raises(DiagnosticError, match="unknown backend"):
+        backends.set_default_backend("gpu")
+    monkeypatch.setenv(backends.ENV_VAR, "nope")
+    with pytest.raises(DiagnosticError, match=r"'nope' \(from LINALG_ODSGEN_BACKEND\)"):
+        backends.get_backend()
+    with pytest.raises(DiagnosticError, match="must be a name"):
+        backends.get_backend(3)  # type: ignore[arg-type]
