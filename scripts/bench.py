@@ -798,6 +798,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-mlir", dest="mlir", action="store_false", help="skip MLIR 22")
     parser.add_argument("--no-loops", action="store_true", help="skip the loops comparison")
     parser.add_argument(
+        "--no-compiled", dest="compiled", action="store_false", help="skip the compiled backend"
+    )
+    parser.add_argument(
         "--temp-limit", type=int, default=None, help="fast backend temp bound (bytes)"
     )
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
@@ -815,10 +818,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.temp_limit is not None:
         fast.set_temp_limit(args.temp_limit)
     wanted = {n.strip() for n in args.ops.split(",") if n.strip()}
-    unknown = wanted - {c.name for c in CASES} - {"overhead"}
+    from bench_compiled import CASES as COMPILED_CASES
+    from bench_compiled import report as compiled_report
+
+    compiled_names = {c.name for c in COMPILED_CASES} | {"compiled"}
+    unknown = wanted - {c.name for c in CASES} - {"overhead"} - compiled_names
     if unknown:
         parser.error(f"unknown benchmark(s): {', '.join(sorted(unknown))}")
     cases = [c for c in CASES if not wanted or c.name in wanted]
+    compiled_wanted = {n for n in wanted if n in compiled_names}
 
     print(
         f"numpy {np.__version__}, OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}, "
@@ -835,6 +843,9 @@ def main(argv: list[str] | None = None) -> int:
     if not wanted or "overhead" in wanted:
         print()
         print(bench_overhead(args.repeat))
+    if args.compiled and (not wanted or compiled_wanted):
+        print()
+        print(compiled_report(compiled_wanted, args.repeat, args.mlir, args.quick, args.markdown))
     return 0 if all(r.ok for r in rows) else 1
 
 

@@ -20,7 +20,7 @@ from readme import readme_section
 from linalg_odsgen import ops
 from linalg_odsgen.runtime import available_backends
 
-BACKENDS = [b for b in ("loops", "fast") if b in available_backends()]
+BACKENDS = [b for b in ("loops", "fast", "compiled") if b in available_backends()]
 BF16 = np.dtype(ml_dtypes.bfloat16)
 
 

@@ -121,7 +121,9 @@ def _operands_for(cls: type, rng: np.random.Generator, dtype: type) -> list:
     return values
 
 
-@pytest.mark.parametrize("backend", [b for b in ("loops", "fast") if b in available_backends()])
+@pytest.mark.parametrize(
+    "backend", [b for b in ("loops", "fast", "compiled") if b in available_backends()]
+)
 def test_every_op_runs(generated, backend: str) -> None:
     _, _, module, _ = generated
     rng = np.random.default_rng(0)

@@ -12,7 +12,7 @@ from linalg_odsgen import ops
 from linalg_odsgen.runtime import available_backends
 from linalg_odsgen.runtime.scalar_semantics import unsigned, wrap
 
-BACKENDS = [b for b in ("loops", "fast") if b in available_backends()]
+BACKENDS = [b for b in ("loops", "fast", "compiled") if b in available_backends()]
 
 
 def test_wrap_and_unsigned_read_the_low_bits() -> None:

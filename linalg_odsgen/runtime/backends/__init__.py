@@ -34,6 +34,7 @@ ENV_VAR = "LINALG_ODSGEN_BACKEND"
 _BUILTIN: dict[str, str] = {
     "loops": "linalg_odsgen.runtime.backends.loops",
     "fast": "linalg_odsgen.runtime.backends.fast",
+    "compiled": "linalg_odsgen.runtime.backends.compiled",
 }
 _LOADED: dict[str, Backend] = {}
 _default: str | None = None

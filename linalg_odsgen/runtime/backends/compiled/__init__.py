@@ -1,0 +1,254 @@
+"""The `compiled` backend: each op instance's loop nest compiled by numba.
+
+Results are those of the `loops` backend bit for bit (same scalar semantics, each
+output element's reduction steps in the same order); speed comes from compiling the
+nest, ordering its loops for unit-stride inner loops and keeping accumulators in
+registers (see `kernel`). numba is the optional extra `linalg-ods-gen[jit]`; this
+package is imported only when the backend is first asked for.
+
+Instances the kernels cannot express exactly (f8 element types, `arith.bitcast`)
+run on the loops backend, with a warning the first time.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
+from linalg_odsgen.runtime.backends import loops
+from linalg_odsgen.runtime.backends.compiled.kernel import (
+    LoopNest,
+    Unsupported,
+    check_supported,
+    choose_order,
+    kernel_name,
+    kernel_source,
+    reorderable,
+    storage_kind,
+)
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime.structured_op import StructuredOp
+
+
+def _require_numba() -> None:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        raise DiagnosticError(
+            Diagnostic(
+                "the 'compiled' backend needs numba: pip install 'linalg-ods-gen[jit]' "
+                "(or choose backend='fast' or 'loops')",
+                file="<runtime>",
+            )
+        ) from None
+
+
+_require_numba()
+
+from linalg_odsgen.runtime.backends.compiled.cache import load_kernel  # noqa: E402
+
+PARALLEL_ENV_VAR = "LINALG_ODSGEN_COMPILED_PARALLEL"
+_parallel: bool | None = None
+
+
+def parallel_enabled() -> bool:
+    """Outer parallel loops on threads: `set_parallel`, else `LINALG_ODSGEN_COMPILED_PARALLEL=1`."""
+    if _parallel is not None:
+        return _parallel
+    return os.environ.get(PARALLEL_ENV_VAR, "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def set_parallel(enabled: bool | None) -> None:
+    """Run the outermost loop of reorderable nests with numba's `prange` (results stay bit
+    for bit: each thread owns whole output elements). None restores the environment's choice."""
+    global _parallel
+    _parallel = enabled
+
+
+@contextmanager
+def parallel(enabled: bool = True) -> Iterator[None]:
+    global _parallel
+    previous = _parallel
+    _parallel = enabled
+    try:
+        yield
+    finally:
+        _parallel = previous
+
+
+@dataclass
+class CacheStats:
+    """What kernel compilation cost this process (for the benchmark and `cache_info`)."""
+
+    kernels: int = 0  # distinct kernel sources prepared
+    compiled: int = 0  # signatures compiled from scratch
+    loaded: int = 0  # signatures read from numba's on-disk cache
+    seconds: float = 0.0  # time in first calls (compile or load)
+    events: list[tuple[str, str, float]] = field(default_factory=list)  # (op, how, seconds)
+
+
+STATS = CacheStats()
+
+
+def cache_info() -> CacheStats:
+    return STATS
+
+
+@dataclass
+class _Kernels:
+    """Per op instance: the kernel of each loop nest (instances are cached by the runtime)."""
+
+    views: tuple[Any, ...]  # per operand: the dtype the kernel sees it as (None: its own)
+    reorderable: bool = False
+    by_nest: dict[LoopNest, Any] = field(default_factory=dict)
+    # (ranges, strides, parallel) -> kernel: repeated calls skip choosing the loop order
+    by_call: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+
+
+_WARNED: set[tuple[str, str]] = set()
+_HITS_SEEN: dict[Any, int] = {}
+
+
+def _kernels_of(op: StructuredOp) -> _Kernels | str:
+    cached = op.__dict__.get("_compiled_kernels")
+    if cached is None:
+        try:
+            check_supported(op)
+            cached = _Kernels(tuple(_view_dtype(t) for t in op.element_types), reorderable(op))
+        except Unsupported as exc:
+            cached = str(exc)
+        op.__dict__["_compiled_kernels"] = cached
+    return cached
+
+
+def _view_dtype(t: Any) -> Any:
+    kind = storage_kind(t)
+    if kind in ("f16", "bf16"):
+        return np.dtype(np.uint16)
+    if kind == "i4":
+        return np.dtype(np.uint8)
+    if t.is_integer and not t.is_bool:
+        return np.dtype(f"i{t.dtype.itemsize}")  # signless: unsigned arrays read as signed
+    return None
+
+
+def _arrays(kernels: _Kernels, operands: Sequence[Any]) -> list[np.ndarray]:
+    out = []
+    for view, value in zip(kernels.views, operands, strict=True):
+        arr = value if isinstance(value, np.ndarray) else np.asarray(value)
+        out.append(arr if view is None or arr.dtype == view else arr.view(view))
+    return out
+
+
+def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
+    """One line: the loop order the kernel would use, or why the loops backend runs."""
+    kernels = _kernels_of(op)
+    if isinstance(kernels, str):
+        return f"loops backend: {kernels}"
+    nest = _nest(op, kernels, _arrays(kernels, operands))
+    where = " (outermost loop in parallel)" if nest.parallel else ""
+    return "compiled: loop order " + ", ".join(f"d{d}" for d in nest.order) + where
+
+
+def source(op: StructuredOp, operands: Sequence[Any]) -> str:
+    """The kernel module the backend would compile for these operands."""
+    kernels = _kernels_of(op)
+    if isinstance(kernels, str):
+        raise DiagnosticError(Diagnostic(f"no kernel: {kernels}", file="<runtime>"))
+    return kernel_source(op, _nest(op, kernels, _arrays(kernels, operands)))
+
+
+def _nest(op: StructuredOp, kernels: _Kernels, arrays: Sequence[np.ndarray]) -> LoopNest:
+    strides = [tuple(s // a.itemsize for s in a.strides) if a.ndim else None for a in arrays]
+    ranges = [int(r or 0) for r in op.loop_ranges()]
+    order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
+    if not (parallel_enabled() and kernels.reorderable):
+        return LoopNest(order)
+    # Threads split the outermost loop: make it the widest of the leading parallel loops
+    # (or, when a reduction leads, the first parallel loop that is wide enough).
+    parallel_dims = [d for d in order if op.iterator_types[d].value == "parallel"]
+    lead = []
+    for d in order:
+        if op.iterator_types[d].value != "parallel":
+            break
+        lead.append(d)
+    candidates = lead or [d for d in parallel_dims if ranges[d] >= 2][:1]
+    if not candidates:
+        return LoopNest(order)
+    widest = max(candidates, key=lambda d: (ranges[d], -candidates.index(d)))
+    if ranges[widest] < 2:
+        return LoopNest(order)
+    return LoopNest((widest, *(d for d in order if d != widest)), parallel=True)
+
+
+def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> Any:
+    kernel = kernels.by_nest.get(nest)
+    if kernel is None:
+        text = kernel_source(op, nest)
+        kernel = load_kernel(kernel_name(text), text)
+        kernels.by_nest[nest] = kernel
+        STATS.kernels += 1
+    return kernel
+
+
+def run(op: StructuredOp, operands: Sequence[Any]) -> None:
+    """Execute `op` on normalised operands with its compiled kernel, outputs in place."""
+    kernels = _kernels_of(op)
+    if isinstance(kernels, str):
+        key = (op.OP_NAME, kernels)
+        if key not in _WARNED:
+            _WARNED.add(key)
+            warnings.warn(
+                f"compiled backend: {op.OP_NAME}: {kernels}; running it on the loops backend",
+                RuntimeWarning,
+                stacklevel=4,
+            )
+        loops.run(op, operands)
+        return
+    ranges = tuple(int(r or 0) for r in op.loop_ranges())  # all known: arrays are bound
+    if 0 in ranges:
+        return
+    arrays = _arrays(kernels, operands)
+    call_key = (ranges, tuple(a.strides for a in arrays), parallel_enabled())
+    kernel = kernels.by_call.get(call_key)
+    if kernel is None:
+        kernel = _kernel(op, kernels, _nest(op, kernels, arrays))
+        if len(kernels.by_call) >= 64:
+            kernels.by_call.clear()
+        kernels.by_call[call_key] = kernel
+    before = len(kernel.overloads)
+    start = time.perf_counter()
+    kernel(*arrays, *ranges)  # numba's floating-point errors are silent (error_model="numpy")
+    if len(kernel.overloads) != before:  # this call compiled or loaded a signature
+        elapsed = time.perf_counter() - start
+        hits = sum(kernel.stats.cache_hits.values())
+        how = "loaded" if hits > _HITS_SEEN.get(kernel, 0) else "compiled"
+        _HITS_SEEN[kernel] = hits
+        if how == "loaded":
+            STATS.loaded += 1
+        else:
+            STATS.compiled += 1
+        STATS.seconds += elapsed
+        STATS.events.append((op.OP_NAME, how, elapsed))
+
+
+__all__ = [
+    "PARALLEL_ENV_VAR",
+    "CacheStats",
+    "cache_info",
+    "explain",
+    "parallel",
+    "parallel_enabled",
+    "run",
+    "set_parallel",
+    "source",
+]

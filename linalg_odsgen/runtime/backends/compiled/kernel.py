@@ -1,0 +1,512 @@
+"""The source of one numba kernel: an op instance's loop nest as typed Python.
+
+This module only writes text (it never imports numba), so what the compiled backend
+runs can be read, diffed and tested without a compiler. The kernel is the loops
+backend's nest with three changes that keep every result bit for bit:
+
+- loops may be *reordered* when each output is indexed by exactly the parallel dims
+  (each output element then sees its reduction steps in the original order whatever
+  the order of the parallel loops); reduction loops keep their relative order;
+- each load and payload op is computed at the outermost loop it depends on
+  (inputs never alias outputs: the runtime copies such inputs first);
+- an output element whose index does not depend on the innermost loops is kept in a
+  local variable across them (loaded before, stored after).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from linalg_odsgen.affine import (
+    AffineBinaryExpr,
+    AffineConstantExpr,
+    AffineDimExpr,
+    AffineExpr,
+    AffineExprKind,
+    AffineMap,
+)
+from linalg_odsgen.payload import PayloadOp, Region
+from linalg_odsgen.runtime.scalar_semantics import constant_value
+from linalg_odsgen.types import ElementType
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime.structured_op import StructuredOp
+
+# Element types a kernel computes with; others (f8) run on the loops backend.
+SUPPORTED_FLOATS = ("f16", "bf16", "f32", "f64")
+
+
+class Unsupported(Exception):
+    """The instance cannot become a kernel (the message says why)."""
+
+
+@dataclass(frozen=True)
+class LoopNest:
+    """What a kernel is specialised to besides the op instance: loop order and threads."""
+
+    order: tuple[int, ...]  # loop dims, outermost first
+    parallel: bool = False  # outermost (parallel) loop as numba prange
+
+
+def check_supported(op: StructuredOp) -> None:
+    """Raise `Unsupported` for instances no kernel can run exactly."""
+    for t in op.element_types:
+        if t.is_float and t.name not in SUPPORTED_FLOATS:
+            raise Unsupported(f"element type {t} has no compiled semantics")
+    for p in op.region.ops:
+        if p.name == "arith.bitcast":
+            raise Unsupported("arith.bitcast has no compiled semantics")
+    for m in op.indexing_maps:
+        for r in m.results:
+            if any(
+                not isinstance(e, (AffineDimExpr, AffineConstantExpr, AffineBinaryExpr))
+                for e in r.walk()
+            ):
+                raise Unsupported(f"indexing map {m} uses symbols")
+
+
+def reorderable(op: StructuredOp) -> bool:
+    """True when each output's map is exactly the parallel dims (a permutation of them)."""
+    parallel = {i for i, it in enumerate(op.iterator_types) if it.value == "parallel"}
+    for m, d in zip(op.indexing_maps, op.value_operands, strict=True):
+        if d.kind.is_input:
+            continue
+        dims = [r.position for r in m.results if isinstance(r, AffineDimExpr)]
+        if len(dims) != len(m.results) or len(set(dims)) != len(dims) or set(dims) != parallel:
+            return False
+    return True
+
+
+# The output block swept inside the reduction loops must stay in the L1 data cache.
+BLOCK_BYTES = 32 << 10
+
+
+def _steps(op: StructuredOp, strides: Sequence[tuple[int, ...] | None]) -> list[list[int]]:
+    """steps[k][d]: elements operand k moves when loop dim d advances by one."""
+    n = op.num_loops
+    steps = []
+    for m, st in zip(op.indexing_maps, strides, strict=True):
+        row = [0] * n
+        for r, s in zip(m.results, st or (), strict=True):
+            form = r.linear_form(n)
+            coeffs = (
+                form[0] if form is not None else tuple(int(i in r.used_dims()) for i in range(n))
+            )
+            for i, c in enumerate(coeffs):
+                row[i] += abs(c) * abs(s)
+        steps.append(row)
+    return steps
+
+
+def choose_order(
+    op: StructuredOp,
+    strides: Sequence[tuple[int, ...] | None],
+    may_reorder: bool,
+    ranges: Sequence[int] = (),
+    itemsizes: Sequence[int] = (),
+) -> tuple[int, ...]:
+    """The loop order (outermost first); strides are in elements, per operand and result.
+
+    With reductions, the inner loops sweep a block of the first output that fits in L1
+    (its fastest dims, the innermost of unit stride for every operand, so it vectorises)
+    and the reduction loops run just outside that block, as a tap loop over whole rows;
+    other parallel dims are outermost, the ones whose steps move the most bytes first.
+    Without a usable block, every dim is ordered by the bytes its step moves. Reduction
+    dims keep their relative order either way (each output element's steps stay in order).
+    """
+    n = op.num_loops
+    if not may_reorder or n < 2:
+        return tuple(range(n))
+    steps = _steps(op, strides)
+    sizes = list(itemsizes) or [1] * len(steps)
+    cost = [sum(row[d] * sz for row, sz in zip(steps, sizes, strict=True)) for d in range(n)]
+    parallel = [it.value == "parallel" for it in op.iterator_types]
+    reductions = [d for d in range(n) if not parallel[d]]
+    by_cost = sorted(range(n), key=lambda d: (-cost[d], d))
+    block = _output_block(op, steps, ranges, sizes) if reductions and ranges else []
+    if block:
+        outer = [d for d in by_cost if parallel[d] and d not in block]
+        return tuple(outer + reductions + block)
+    fill = iter(reductions)
+    return tuple(next(fill) if not parallel[d] else d for d in by_cost)
+
+
+def _output_block(
+    op: StructuredOp, steps: list[list[int]], ranges: Sequence[int], sizes: Sequence[int]
+) -> list[int]:
+    """The first output's fastest dims (outermost first) whose block fits BLOCK_BYTES, when
+    its fastest dim has unit (or zero) stride in every operand; else []."""
+    k = op.num_inputs
+    out = steps[k]
+    dims = sorted((d for d in range(op.num_loops) if out[d] != 0), key=lambda d: out[d])
+    if not dims or any(row[dims[0]] > 1 for row in steps):
+        return []
+    block: list[int] = []
+    size = sizes[k]
+    for d in dims:
+        if block and size * ranges[d] > BLOCK_BYTES:
+            break
+        block.insert(0, d)
+        size *= ranges[d]
+    return block
+
+
+# -- element types ------------------------------------------------------------------------
+
+
+def storage_kind(t: ElementType) -> str:
+    """How arrays of `t` reach the kernel: "f16"/"bf16" (uint16 views), "i1" (bool),
+    "i4" (uint8 views), or "plain" (their own dtype)."""
+    if t.name in ("f16", "bf16"):
+        return t.name
+    if t.is_bool:
+        return "i1"
+    if t.is_integer and t.width == 4:
+        return "i4"
+    return "plain"
+
+
+def _load(t: ElementType, ref: str) -> str:
+    kind = storage_kind(t)
+    if kind == "f16":
+        return f"S.h2f({ref})"
+    if kind == "bf16":
+        return f"S.b2f({ref})"
+    if kind == "i1":
+        return f"(np.int64(-1) if {ref} else np.int64(0))"
+    if kind == "i4":
+        return f"((np.int64({ref}) & 15) ^ 8) - 8"
+    if t.is_float:
+        return ref
+    return f"np.int64({ref})"
+
+
+def _store(t: ElementType, value: str) -> str:
+    kind = storage_kind(t)
+    if kind == "f16":
+        return f"S.f2h({value})"
+    if kind == "bf16":
+        return f"S.f2b({value})"
+    if kind == "i1":
+        return f"{value} != 0"
+    if kind == "i4":
+        return f"np.uint8({value} & 15)"
+    return value
+
+
+def _reg(t: ElementType) -> str:
+    """The numba scalar type of a register holding a `t` value."""
+    if t.is_float:
+        return "np.float64" if t.name == "f64" else "np.float32"
+    return "np.int64"
+
+
+# -- payload ops --------------------------------------------------------------------------
+
+
+def _round(t: ElementType, expr: str) -> str:
+    """A float32 expression rounded to `t` when `t` is narrow."""
+    if t.name == "f16":
+        return f"S.rh({expr})"
+    if t.name == "bf16":
+        return f"S.rb({expr})"
+    return expr
+
+
+def _wrap(t: ElementType, expr: str) -> str:
+    return expr if t.width >= 64 else f"S.wrap({expr}, {t.width})"
+
+
+_INT_BINARY = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}
+_BITWISE = {"arith.andi": "&", "arith.ori": "|", "arith.xori": "^"}
+_FLOAT_BINARY = {"arith.addf": "+", "arith.subf": "-", "arith.mulf": "*", "arith.divf": "/"}
+_FLOAT_CALLS = {
+    "arith.maximumf": "S.maximumf",
+    "arith.minimumf": "S.minimumf",
+    "arith.maxnumf": "S.maxnumf",
+    "arith.minnumf": "S.minnumf",
+}
+_UNARY = {
+    "math.exp": "np.exp",
+    "math.log": "np.log",
+    "math.tanh": "np.tanh",
+    "math.sqrt": "np.sqrt",
+    "math.absf": "np.abs",
+    "math.ceil": "np.ceil",
+    "math.floor": "np.floor",
+    "math.round": "S.round_half_away",
+}
+
+
+def op_expression(op: PayloadOp, args: Sequence[str]) -> str:
+    """The expression computing `op` from its operands' registers (see `scalars`)."""
+    name, t = op.name, op.result.type
+    src = op.operands[0].type if op.operands else t
+    if name in _INT_BINARY:
+        return _wrap(t, f"{args[0]} {_INT_BINARY[name]} {args[1]}")
+    if name in _BITWISE:
+        return f"{args[0]} {_BITWISE[name]} {args[1]}"  # sign-extended in, sign-extended out
+    if name == "arith.divsi":
+        return _wrap(t, f"S.divsi({args[0]}, {args[1]})")
+    if name in ("arith.divui", "arith.maxui", "arith.minui"):
+        return f"S.{name[6:]}({args[0]}, {args[1]}, {t.width})"
+    if name == "arith.maxsi":
+        return f"max({args[0]}, {args[1]})"
+    if name == "arith.minsi":
+        return f"min({args[0]}, {args[1]})"
+    if name in _FLOAT_BINARY:
+        return _round(t, f"{args[0]} {_FLOAT_BINARY[name]} {args[1]}")
+    if name in _FLOAT_CALLS:
+        return f"{_FLOAT_CALLS[name]}({args[0]}, {args[1]})"
+    if name == "math.powf":
+        return _round(t, f"math.pow({args[0]}, {args[1]})")
+    if name in _UNARY:
+        return _round(t, f"{_UNARY[name]}({args[0]})")
+    if name == "arith.negf":
+        return f"-{args[0]}"
+    if name == "math.rsqrt":
+        one = "np.float64(1.0)" if t.name == "f64" else "np.float32(1.0)"
+        return _round(t, f"{one} / {_round(t, f'np.sqrt({args[0]})')}")
+    if name == "math.erf":
+        return _from_f64(t, f"S.erf64({args[0]})")
+    if name == "arith.select":
+        return f"({args[1]} if {args[0]} != 0 else {args[2]})"
+    if name == "arith.extsi":
+        return args[0]
+    if name == "arith.extui":
+        return args[0] if src.width >= 64 else f"S.low({args[0]}, {src.width})"
+    if name in ("arith.trunci", "arith.index_cast"):
+        return _wrap(t, args[0])
+    if name == "arith.index_castui":
+        if src.width < t.width:
+            return f"S.low({args[0]}, {src.width})"
+        return _wrap(t, args[0])
+    if name == "arith.sitofp":
+        return _int_to_float(t, args[0])
+    if name == "arith.uitofp":
+        if src.width >= 64:
+            if t.name == "f64":
+                return f"S.uint64_to_f64({args[0]})"
+            if t.name == "f32":
+                return f"S.uint64_to_f32({args[0]})"
+            if t.name == "bf16":
+                return f"S.rb(S.uint64_to_f32({args[0]}))"
+            return f"S.uint64_to_f16({args[0]})"
+        return _int_to_float(t, f"S.low({args[0]}, {src.width})")
+    if name in ("arith.fptosi", "arith.fptoui"):
+        return f"S.{name[6:]}({args[0]}, {t.width})"
+    if name == "arith.extf":
+        return f"{_reg(t)}({args[0]})"
+    if name == "arith.truncf":
+        if src.name == "f64":
+            return _from_f64(t, args[0])  # bf16 through f32, as MLIR lowers it
+        return _round(t, args[0])
+    raise Unsupported(f"payload op {name} has no compiled semantics")
+
+
+def _from_f64(t: ElementType, expr: str) -> str:
+    """A float64 expression rounded to `t` (once; bf16 through f32 as ml_dtypes and MLIR do)."""
+    if t.name == "f64":
+        return expr
+    if t.name == "f32":
+        return f"np.float32({expr})"
+    return f"S.d2h({expr})" if t.name == "f16" else f"S.d2b({expr})"
+
+
+def _int_to_float(t: ElementType, value: str) -> str:
+    """An int64 holding an exact integer -> `t`, rounded as `sitofp` does."""
+    if t.name == "f64":
+        return f"np.float64({value})"
+    if t.name == "f32":
+        return f"np.float32({value})"
+    if t.name == "bf16":
+        return f"S.rb(np.float32({value}))"  # rounded to f32 first, as LLVM does
+    return f"S.int_to_f16({value})"
+
+
+def constant_expression(op: PayloadOp) -> str:
+    """A module-level expression for an `arith.constant` (exact: floats by their bits)."""
+    t = op.result.type
+    value = constant_value(op)
+    if not t.is_float:
+        return f"np.int64({int(value)})"
+    as_f64 = float(value)
+    if as_f64 != as_f64:
+        return f"{_reg(t)}(np.nan)"
+    return f"{_reg(t)}(float.fromhex({as_f64.hex()!r}))"
+
+
+# -- affine index expressions -------------------------------------------------------------
+
+
+def index_expression(e: AffineExpr) -> str:
+    if isinstance(e, AffineDimExpr):
+        return f"d{e.position}"
+    if isinstance(e, AffineConstantExpr):
+        return str(e.value)
+    if isinstance(e, AffineBinaryExpr):
+        a, b = index_expression(e.lhs), index_expression(e.rhs)
+        if e.kind is AffineExprKind.ADD:
+            return f"({a} + {b})"
+        if e.kind is AffineExprKind.MUL:
+            return f"({a} * {b})"
+        if e.kind is AffineExprKind.FLOORDIV:
+            return f"({a} // {b})"
+        if e.kind is AffineExprKind.CEILDIV:
+            return f"(-((-{a}) // {b}))"
+        return f"({a} % {b})"
+    raise Unsupported(f"affine expression {e} uses symbols")
+
+
+def _access(m: AffineMap) -> str:
+    if not m.results:
+        return "()"
+    return ", ".join(index_expression(r) for r in m.results)
+
+
+# -- the kernel ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Body:
+    """Lines per loop level: `pre` at the top of a level's body, `post` after its inner loop."""
+
+    levels: int
+
+    def __post_init__(self) -> None:
+        self.pre: list[list[str]] = [[] for _ in range(self.levels + 1)]
+        self.post: list[list[str]] = [[] for _ in range(self.levels + 1)]
+
+
+def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
+    """The whole kernel module: header, constants and `kernel(a0.., n0..)`."""
+    check_supported(op)
+    region: Region = op.region
+    n = op.num_loops
+    level_of_dim = {d: pos + 1 for pos, d in enumerate(nest.order)}
+
+    def level(dims: frozenset[int] | set[int]) -> int:
+        return max((level_of_dim[d] for d in dims), default=0)
+
+    body = _Body(n)
+    names: dict[int, str] = {}
+    levels: dict[int, int] = {}
+    constants: list[str] = []
+    num_in = op.num_inputs
+    maps = op.indexing_maps
+    types = op.element_types
+    outputs: list[tuple[int, str, int]] = []  # (operand, accumulator, level)
+    for i, (arg, m) in enumerate(zip(region.args, maps, strict=True)):
+        used = set().union(*(r.used_dims() for r in m.results)) if m.results else set()
+        ref = f"a{i}[{_access(m)}]"
+        if i < num_in:
+            lv = level(used)
+            body.pre[lv].append(f"x{i} = {_load(types[i], ref)}")
+            names[arg.id], levels[arg.id] = f"x{i}", lv
+        else:
+            lv = level(used)
+            body.pre[lv].append(f"x{i} = {_load(types[i], ref)}")
+            body.post[lv].append(f"{ref} = {_store(types[i], f'x{i}')}")
+            names[arg.id], levels[arg.id] = f"x{i}", n
+            outputs.append((i, f"x{i}", lv))
+    for p in region.ops:
+        res = f"v{p.result.id}"
+        names[p.result.id] = res
+        if p.name == "arith.constant":
+            constants.append(f"{res.upper()} = {constant_expression(p)}")
+            names[p.result.id], levels[p.result.id] = res.upper(), 0
+            continue
+        if p.name == "linalg.index":
+            d = int(p.attr("dim"))
+            names[p.result.id], levels[p.result.id] = f"np.int64(d{d})", level({d})
+            continue
+        lv = max((levels[v.id] for v in p.operands), default=0)
+        body.pre[lv].append(f"{res} = {op_expression(p, [names[v.id] for v in p.operands])}")
+        levels[p.result.id] = lv
+    moves = [(acc, names[v.id]) for (_, acc, _), v in zip(outputs, region.yields, strict=True)]
+    moves = [(acc, value) for acc, value in moves if acc != value]
+    if moves:  # one tuple assignment: a yield may read another output's old value
+        targets = ", ".join(acc for acc, _ in moves)
+        values = ", ".join(value for _, value in moves)
+        body.pre[n].append(f"{targets} = {values}")
+
+    lines: list[str] = []
+
+    def emit(lv: int) -> None:
+        pad = "    " * (lv + 1)
+        lines.extend(pad + s for s in body.pre[lv])
+        if lv < n:
+            d = nest.order[lv]
+            loop = "prange" if (lv == 0 and nest.parallel) else "range"
+            lines.append(f"{pad}for d{d} in {loop}(n{d}):")
+            emit(lv + 1)
+        lines.extend(pad + s for s in body.post[lv])
+
+    emit(0)
+    params = [f"a{i}" for i in range(len(maps))] + [f"n{d}" for d in range(n)]
+    return _render(op, nest, params, constants, lines)
+
+
+@cache
+def _template_text() -> str:
+    return (resources.files(__package__) / "templates" / "kernel.py.j2").read_text("utf-8")
+
+
+@cache
+def library_digest() -> str:
+    """Changes whenever the scalar library does: part of every kernel's text, so a kernel
+    cached by an older library is never reused."""
+    text = (resources.files(__package__) / "scalars.py").read_bytes()
+    return hashlib.sha256(text).hexdigest()[:16]
+
+
+def _render(
+    op: StructuredOp,
+    nest: LoopNest,
+    params: list[str],
+    constants: list[str],
+    lines: list[str],
+) -> str:
+    import jinja2
+
+    env = jinja2.Environment(keep_trailing_newline=True, autoescape=False)
+    template = env.from_string(_template_text())
+    return template.render(
+        op_name=op.OP_NAME,
+        types=", ".join(str(t) for t in op.element_types),
+        maps=[str(m) for m in op.indexing_maps],
+        iterators=", ".join(it.value for it in op.iterator_types),
+        order=", ".join(f"d{d}" for d in nest.order),
+        parallel=nest.parallel,
+        library=library_digest(),
+        constants=constants,
+        params=", ".join(params),
+        body=lines or ["    pass"],
+    )
+
+
+def kernel_name(source: str) -> str:
+    """A file name determined by the kernel's text."""
+    return "k_" + hashlib.sha256(source.encode("utf-8")).hexdigest()[:24]
+
+
+__all__ = [
+    "SUPPORTED_FLOATS",
+    "LoopNest",
+    "Unsupported",
+    "check_supported",
+    "choose_order",
+    "constant_expression",
+    "index_expression",
+    "kernel_name",
+    "kernel_source",
+    "library_digest",
+    "op_expression",
+    "reorderable",
+    "storage_kind",
+]

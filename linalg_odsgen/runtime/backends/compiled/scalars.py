@@ -1,0 +1,428 @@
+"""The scalar semantics of `runtime/scalar_semantics.py`, as numba-compiled functions.
+
+Generated kernels call these for every payload op whose meaning differs from what
+numba would do with a plain Python operator. Values travel as in the loops backend:
+
+- integers of every width as int64 holding the signed reading of the bits (i1 true
+  is -1); each op wraps its result to the op's width;
+- f32/f64 as numba's float32/float64; f16 and bf16 as float32 registers holding a
+  value of the narrow type exactly, rounded back to it after every op (a float32
+  result of +, -, *, /, sqrt on narrow values rounded once more to f16/bf16 equals the
+  correctly rounded narrow result, so this is MLIR's per-step rounding bit for bit).
+
+Arrays of f16/bf16 are passed as uint16 views: numba has no such dtypes.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+# Not cached themselves: they are compiled into each (cached) kernel that calls them.
+_jit = njit(nogil=True, error_model="numpy")
+
+
+# -- bit casts (LLVM `bitcast`) -------------------------------------------------------------
+
+
+def _to_float_intrinsic(width: int, dst: types.Type, dst_ir: ir.Type) -> object:
+    """Any integer's low `width` bits reinterpreted as a float (numba widens unsigned
+    arithmetic, so the argument may arrive in a wider integer type)."""
+
+    @intrinsic
+    def cast(typingctx, x):
+        if not isinstance(x, types.Integer):
+            return None
+
+        def codegen(context, builder, signature, args):
+            value = args[0]
+            if x.bitwidth > width:
+                value = builder.trunc(value, ir.IntType(width))
+            elif x.bitwidth < width:
+                value = builder.zext(value, ir.IntType(width))
+            return builder.bitcast(value, dst_ir)
+
+        return dst(x), codegen
+
+    return cast
+
+
+def _to_bits_intrinsic(src: types.Type, dst: types.Type, dst_ir: ir.Type) -> object:
+    @intrinsic
+    def cast(typingctx, x):
+        if x != src:
+            return None
+
+        def codegen(context, builder, signature, args):
+            return builder.bitcast(args[0], dst_ir)
+
+        return dst(src), codegen
+
+    return cast
+
+
+f32_bits = _to_bits_intrinsic(types.float32, types.uint32, ir.IntType(32))
+f32_from_bits = _to_float_intrinsic(32, types.float32, ir.FloatType())
+f64_bits = _to_bits_intrinsic(types.float64, types.uint64, ir.IntType(64))
+f64_from_bits = _to_float_intrinsic(64, types.float64, ir.DoubleType())
+
+
+# -- f16 <-> f32 ----------------------------------------------------------------------------
+
+
+@intrinsic
+def _hw_f32_to_f16(typingctx, x):
+    """LLVM `fptrunc float to half` (one F16C instruction on x86-64 with F16C)."""
+    if x != types.float32:
+        return None
+
+    def codegen(context, builder, signature, args):
+        return builder.bitcast(builder.fptrunc(args[0], ir.HalfType()), ir.IntType(16))
+
+    return types.uint16(types.float32), codegen
+
+
+@intrinsic
+def _hw_f16_to_f32(typingctx, x):
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        value = args[0]
+        if x.bitwidth > 16:
+            value = builder.trunc(value, ir.IntType(16))
+        return builder.fpext(builder.bitcast(value, ir.HalfType()), ir.FloatType())
+
+    return types.float32(x), codegen
+
+
+def _host_has_f16c() -> bool:
+    import llvmlite.binding as llvm
+
+    features = llvm.get_host_cpu_features()
+    return bool(features.get("f16c", False))
+
+
+HARDWARE_F16 = _host_has_f16c()
+
+_TWO_M24 = np.float32(2.0**-24)
+_TWO_P24 = np.float32(2.0**24)
+
+
+@_jit
+def soft_f32_to_f16(x: float) -> int:
+    """float32 -> f16 bits, rounded to nearest even (subnormals, overflow to inf, NaN kept)."""
+    b = f32_bits(np.float32(x))
+    sign = np.uint16((b >> np.uint32(16)) & np.uint32(0x8000))
+    a = b & np.uint32(0x7FFFFFFF)
+    if a > np.uint32(0x7F800000):  # NaN: keep the top payload bits, stay a NaN
+        payload = np.uint16((a >> np.uint32(13)) & np.uint32(0x3FF))
+        return sign | np.uint16(0x7C00) | payload | np.uint16(0x200)
+    if a >= np.uint32(0x477FF000):  # >= 65520: inf
+        return sign | np.uint16(0x7C00)
+    if a >= np.uint32(0x38800000):  # normal f16
+        m = a - np.uint32(0x38000000)
+        return sign | np.uint16((m + np.uint32(0xFFF) + ((m >> np.uint32(13)) & 1)) >> 13)
+    # subnormal or zero: |x| * 2**24 is exact; rint rounds to the nearest even step
+    scaled = np.rint(f32_from_bits(a) * _TWO_P24)
+    return sign | np.uint16(np.int32(scaled))
+
+
+@_jit
+def soft_f16_to_f32(h: int) -> float:
+    h = np.uint32(h)
+    sign = (h & np.uint32(0x8000)) << np.uint32(16)
+    e = (h >> np.uint32(10)) & np.uint32(0x1F)
+    m = h & np.uint32(0x3FF)
+    if e == 0:
+        v = np.float32(m) * _TWO_M24
+        return -v if sign else v
+    if e == 31:
+        return f32_from_bits(sign | np.uint32(0x7F800000) | (m << np.uint32(13)))
+    return f32_from_bits(sign | ((e + np.uint32(112)) << np.uint32(23)) | (m << np.uint32(13)))
+
+
+if HARDWARE_F16:
+
+    @_jit
+    def f2h(x: float) -> int:
+        """A float32 -> f16 bits (rounded to nearest even)."""
+        return _hw_f32_to_f16(np.float32(x))
+
+    @_jit
+    def h2f(h: int) -> float:
+        """f16 bits -> float32 (exact)."""
+        return _hw_f16_to_f32(h)
+
+else:  # pragma: no cover - hosts without F16C
+
+    @_jit
+    def f2h(x: float) -> int:
+        return soft_f32_to_f16(x)
+
+    @_jit
+    def h2f(h: int) -> float:
+        return soft_f16_to_f32(h)
+
+
+@_jit
+def rh(x: float) -> float:
+    """A float32 rounded to the nearest f16 value (still a float32)."""
+    return h2f(f2h(x))
+
+
+# -- bf16 <-> f32 ---------------------------------------------------------------------------
+
+
+@_jit
+def f2b(x: float) -> int:
+    """float32 -> bf16 bits, nearest even (as ml_dtypes: NaN stays a quiet NaN, no flushing)."""
+    b = f32_bits(np.float32(x))
+    if (b & np.uint32(0x7FFFFFFF)) > np.uint32(0x7F800000):
+        return np.uint16((b >> np.uint32(16)) | np.uint32(0x40))
+    return np.uint16((b + np.uint32(0x7FFF) + ((b >> np.uint32(16)) & np.uint32(1))) >> 16)
+
+
+@_jit
+def b2f(h: int) -> float:
+    return f32_from_bits(np.uint32(h) << np.uint32(16))
+
+
+@_jit
+def rb(x: float) -> float:
+    """A float32 rounded to the nearest bf16 value (still a float32)."""
+    return b2f(f2b(x))
+
+
+# -- f64 -> narrow with one rounding --------------------------------------------------------
+
+
+@_jit
+def f64_to_f32_odd(x: float) -> float:
+    """f64 -> f32 rounded to odd: a second rounding to any type of <= 22 bits of precision
+    then equals rounding x once."""
+    y = np.float32(x)
+    if np.float64(y) == x or x != x:
+        return y
+    b = f32_bits(y)
+    if abs(np.float64(y)) > abs(x):
+        b -= np.uint32(1)
+    return f32_from_bits(b | np.uint32(1))
+
+
+@_jit
+def d2h(x: float) -> float:
+    """f64 -> the nearest f16 value (one rounding), as a float32."""
+    return rh(f64_to_f32_odd(x))
+
+
+@_jit
+def d2b(x: float) -> float:
+    """f64 -> bf16 as ml_dtypes (and MLIR's lowering) convert: rounded to f32, then to bf16."""
+    return rb(np.float32(x))
+
+
+# -- integers -------------------------------------------------------------------------------
+
+
+@_jit
+def wrap(v: int, w: int) -> int:
+    """The signed reading of the low `w` bits of an int64 (w < 64)."""
+    half = np.int64(1) << np.int64(w - 1)
+    mask = (np.int64(1) << np.int64(w)) - np.int64(1)
+    return ((v + half) & mask) - half
+
+
+@_jit
+def low(v: int, w: int) -> int:
+    """The unsigned reading of the low `w` bits (w < 64)."""
+    return v & ((np.int64(1) << np.int64(w)) - np.int64(1))
+
+
+@_jit
+def divsi(a: int, b: int) -> int:
+    """Truncating signed division on canonical int64 values; x / 0 = 0 (as loops)."""
+    if b == 0:
+        return np.int64(0)
+    if b == -1:
+        return -a  # INT64_MIN / -1 wraps to INT64_MIN
+    q = a // b
+    if q < 0 and q * b != a:
+        q += 1
+    return q
+
+
+@_jit
+def divui(a: int, b: int, w: int) -> int:
+    if w == 64:
+        ub = np.uint64(b)
+        if ub == 0:
+            return np.int64(0)
+        return np.int64(np.uint64(a) // ub)
+    ub = low(b, w)
+    if ub == 0:
+        return np.int64(0)
+    return wrap(low(a, w) // ub, w)
+
+
+@_jit
+def maxui(a: int, b: int, w: int) -> int:
+    if w == 64:
+        return a if np.uint64(a) >= np.uint64(b) else b
+    return a if low(a, w) >= low(b, w) else b
+
+
+@_jit
+def minui(a: int, b: int, w: int) -> int:
+    if w == 64:
+        return a if np.uint64(a) <= np.uint64(b) else b
+    return a if low(a, w) <= low(b, w) else b
+
+
+@_jit
+def fptosi(x: float, w: int) -> int:
+    """Saturating float -> signed int (NaN -> 0), truncating toward zero."""
+    v = np.float64(x)
+    if v != v:
+        return np.int64(0)
+    limit = np.float64(2.0) ** (w - 1)
+    if v >= limit:
+        return (np.int64(1) << np.int64(w - 1)) - np.int64(1) if w < 64 else np.int64(2**63 - 1)
+    if v <= -limit:
+        return -(np.int64(1) << np.int64(w - 1)) if w < 64 else np.int64(-(2**63))
+    return np.int64(v)
+
+
+@_jit
+def fptoui(x: float, w: int) -> int:
+    """Saturating float -> unsigned int (NaN -> 0), truncating, as its signed reading."""
+    v = np.float64(x)
+    if v != v or v <= 0.0:
+        return np.int64(0)
+    limit = np.float64(2.0) ** w
+    if v >= limit:
+        return np.int64(-1) if w == 64 else wrap((np.int64(1) << np.int64(w)) - 1, w)
+    if w == 64:
+        return np.int64(np.uint64(v))
+    return wrap(np.int64(v), w)
+
+
+@_jit
+def int_to_f16(v: int) -> float:
+    """An exact integer -> f16 with one rounding (beyond 65520 in magnitude: inf)."""
+    if v >= 65520:
+        return np.float32(np.inf)
+    if v <= -65520:
+        return np.float32(-np.inf)
+    return d2h(np.float64(v))
+
+
+@_jit
+def uint64_to_f16(v: int) -> float:
+    if v < 0 or v >= 65520:  # the unsigned reading is >= 2**63 or large
+        return np.float32(np.inf)
+    return d2h(np.float64(v))
+
+
+@_jit
+def uint64_to_f32(v: int) -> float:
+    return np.float32(np.uint64(v))
+
+
+@_jit
+def uint64_to_f64(v: int) -> float:
+    return np.float64(np.uint64(v))
+
+
+# -- floats ---------------------------------------------------------------------------------
+
+
+@_jit
+def maximumf(a: float, b: float) -> float:
+    """NaN wins; -0.0 < +0.0."""
+    if a != a:
+        return a
+    if b != b:
+        return b
+    if a == b:
+        return b if math.copysign(1.0, a) < 0 else a
+    return a if a > b else b
+
+
+@_jit
+def minimumf(a: float, b: float) -> float:
+    if a != a:
+        return a
+    if b != b:
+        return b
+    if a == b:
+        return a if math.copysign(1.0, a) < 0 else b
+    return a if a < b else b
+
+
+@_jit
+def maxnumf(a: float, b: float) -> float:
+    if a != a:
+        return b
+    if b != b:
+        return a
+    return maximumf(a, b)
+
+
+@_jit
+def minnumf(a: float, b: float) -> float:
+    if a != a:
+        return b
+    if b != b:
+        return a
+    return minimumf(a, b)
+
+
+@_jit
+def round_half_away(a: float) -> float:
+    t = np.trunc(a)
+    if abs(a - t) >= 0.5:
+        t = t + np.sign(a)
+    return t
+
+
+@_jit
+def erf64(x: float) -> float:
+    """erf in double precision (a NaN is returned as it is)."""
+    v = np.float64(x)
+    return v if v != v else math.erf(v)
+
+
+__all__ = [
+    "HARDWARE_F16",
+    "b2f",
+    "d2b",
+    "d2h",
+    "divsi",
+    "divui",
+    "erf64",
+    "f2b",
+    "f2h",
+    "fptosi",
+    "fptoui",
+    "h2f",
+    "int_to_f16",
+    "low",
+    "maximumf",
+    "maxnumf",
+    "maxui",
+    "minimumf",
+    "minnumf",
+    "minui",
+    "rb",
+    "rh",
+    "round_half_away",
+    "uint64_to_f16",
+    "uint64_to_f32",
+    "uint64_to_f64",
+    "wrap",
+]

@@ -1,0 +1,290 @@
+"""The compiled backend's section of `scripts/bench.py` (run it through bench.py).
+
+Per case, one table row:
+- `compiled ms`: best time of the backend alone on a bound op, one thread;
+- `2 threads ms`: the same with parallel outer loops (`compiled.parallel()`), numba's
+  default thread count (this machine's CPUs);
+- `mlir ms`, `vs mlir`, `2t vs mlir`: MLIR 22's own compiled code for the same instance
+  (bench.mlir_time: the op lowered to loops and LLVM, JIT-run by mlir-runner-22 -O3, one
+  thread, timed inside the program) and the ratios to it;
+- `numpy ms`, `vs numpy`: the hand-written NumPy version bench.py uses for the fast backend;
+- `loops x`: time per iteration point of the loops backend (on the small size) over that
+  of the compiled backend (on the full size);
+- `exact`: compiled == loops bit for bit on the small size.
+
+A second table: the first call of each op in a fresh process with an empty kernel cache
+(`cold`: numba compiles) and again with the cache the first process left (`cached`),
+numba's own import time apart.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import bench
+import numpy as np
+
+from linalg_odsgen import ops
+
+Make = Callable[[np.random.Generator, bool], tuple[list[Any], list[np.ndarray], dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class CompiledCase:
+    name: str
+    op: str
+    make: Make
+    numpy: Callable[[list[Any], list[np.ndarray], dict[str, Any]], None]
+    describe: str
+
+
+def _mk_matmul(n: int, dtype: Any = np.float32) -> Make:
+    def make(rng: np.random.Generator, small: bool) -> tuple[list[Any], list[np.ndarray], dict]:
+        m = 24 if small else n
+        a, b = bench.f32(rng, m, m).astype(dtype), bench.f32(rng, m, m).astype(dtype)
+        return [a, b], [np.zeros((m, m), dtype)], {}
+
+    return make
+
+
+def _mk_pool_sum(rng: np.random.Generator, small: bool) -> tuple[list[Any], list[np.ndarray], dict]:
+    ins, outs, attrs = bench.mk_pool(rng, small)
+    outs[0][...] = 0
+    return ins, outs, attrs
+
+
+def _np_pool_sum(ins: list[Any], outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    x, k = ins
+    s = attrs["strides"]
+    o = outs[0]
+    oh, ow = o.shape[1:3]
+    for i in range(k.shape[0]):  # one strided slice per window tap
+        for j in range(k.shape[1]):
+            o += x[:, i : i + s[0] * oh : s[0], j : j + s[1] * ow : s[1], :]
+
+
+def _mk_f16_add(rng: np.random.Generator, small: bool) -> tuple[list[Any], list[np.ndarray], dict]:
+    ins, outs, attrs = bench.mk_add(rng, small)
+    return [v.astype(np.float16) for v in ins], [outs[0].astype(np.float16)], attrs
+
+
+def _np_f16_matmul(ins: list[Any], outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    bench.np_matmul_as_f32(ins, outs, attrs)
+
+
+CASES: tuple[CompiledCase, ...] = (
+    CompiledCase("matmul_256", "matmul", _mk_matmul(256), bench.np_matmul, "256^3 f32"),
+    CompiledCase("matmul_512", "matmul", _mk_matmul(512), bench.np_matmul, "512^3 f32"),
+    CompiledCase(
+        "conv_2d_nhwc_hwcf",
+        "conv_2d_nhwc_hwcf",
+        bench.mk_conv,
+        bench.np_conv_nhwc_hwcf,
+        "1x58x58x64 * 3x3x64x64 f32",
+    ),
+    CompiledCase(
+        "depthwise_conv_2d_nhwc_hwc",
+        "depthwise_conv_2d_nhwc_hwc",
+        bench.mk_depthwise,
+        bench.np_depthwise_nhwc_hwc,
+        "1x58x58x64 * 3x3x64 f32",
+    ),
+    CompiledCase(
+        "pooling_nhwc_max",
+        "pooling_nhwc_max",
+        bench.mk_pool,
+        bench.np_pool_max,
+        "1x58x58x64, 3x3 window, stride 2 f32",
+    ),
+    CompiledCase(
+        "pooling_nhwc_sum",
+        "pooling_nhwc_sum",
+        _mk_pool_sum,
+        _np_pool_sum,
+        "1x58x58x64, 3x3 window, stride 2 f32",
+    ),
+    CompiledCase("add", "add", bench.mk_add, bench.np_add, "4M f32"),
+    CompiledCase("exp", "exp", bench.mk_exp, bench.np_exp, "4M f32"),
+    CompiledCase("add_f16", "add", _mk_f16_add, bench.np_add, "4M f16 (numpy: np.add on f16)"),
+    CompiledCase(
+        "matmul_f16",
+        "matmul",
+        _mk_matmul(256, np.float16),
+        _np_f16_matmul,
+        "256^3 f16 (numpy: f32 matmul of the same shape)",
+    ),
+)
+
+
+def _points(op: Any) -> int:
+    return int(np.prod([int(r) for r in op.loop_ranges()], dtype=np.int64))
+
+
+def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    nan = np.isnan(a.astype(np.float64)) & np.isnan(b.astype(np.float64))
+    return bool((nan | (a.view(f"u{a.itemsize}") == b.view(f"u{b.itemsize}"))).all())
+
+
+def bench_rows(
+    cases: tuple[CompiledCase, ...], repeat: int, mlir: bool, quick: bool
+) -> list[list[str]]:
+    from linalg_odsgen.runtime.backends import compiled
+
+    rng = np.random.default_rng(7)
+    rows = []
+    for case in cases:
+        cls = ops.OPS[case.op]
+        ins, outs, attrs = case.make(rng, False)
+        op, operands = cls.from_arrays(*ins, outs=bench.fresh(outs), **attrs)
+        compiled.run(op, operands)  # compile (or load) outside the clock
+        with compiled.parallel(True):
+            compiled.run(op, operands)
+
+        def reference(
+            case: CompiledCase = case, ins: Any = ins, outs: Any = outs, attrs: Any = attrs
+        ) -> None:
+            case.numpy(ins, bench.fresh(outs), attrs)
+
+        t_np = bench.best_time(reference, repeat)
+
+        def one_thread(op: Any = op, operands: Any = operands) -> None:
+            compiled.run(op, operands)
+
+        def two_threads(op: Any = op, operands: Any = operands) -> None:
+            with compiled.parallel(True):
+                compiled.run(op, operands)
+
+        t1, t2 = bench.best_times([one_thread, two_threads], repeat)
+
+        s_ins, s_outs, s_attrs = case.make(rng, True)
+        s_op, s_operands = cls.from_arrays(*s_ins, outs=bench.fresh(s_outs), **s_attrs)
+        start = time.perf_counter()
+        want = getattr(ops, case.op)(*s_ins, outs=bench.fresh(s_outs), backend="loops", **s_attrs)
+        loops_per_point = (time.perf_counter() - start) / _points(s_op)
+        compiled.run(s_op, s_operands)
+        got = s_operands[-1]
+        exact = _same_bits(np.asarray(got), np.asarray(want))
+        speedup = loops_per_point / (t1 / _points(op))
+
+        mlir_ms: float | None = None
+        mlir_note = "-"
+        if mlir:
+            t = bench.mlir_time(op, iterations=1 if quick else 2)
+            if isinstance(t, float):
+                mlir_ms = t * 1e3
+                mlir_note = f"{mlir_ms:.2f}"
+            else:
+                mlir_note = str(t)
+        rows.append(
+            [
+                case.name,
+                case.describe,
+                f"{t1 * 1e3:.2f}",
+                f"{t2 * 1e3:.2f}",
+                mlir_note,
+                f"{t1 * 1e3 / mlir_ms:.2f}" if mlir_ms else "-",
+                f"{t2 * 1e3 / mlir_ms:.2f}" if mlir_ms else "-",
+                f"{t_np * 1e3:.2f}",
+                f"{t1 / t_np:.2f}",
+                f"{speedup:.0f}x",
+                "ok" if exact else "MISMATCH",
+            ]
+        )
+        print(f"  done compiled {case.name}", file=sys.stderr, flush=True)
+    return rows
+
+
+HEADER = [
+    "op",
+    "size",
+    "compiled ms",
+    "2 threads ms",
+    "mlir ms",
+    "vs mlir",
+    "2t vs mlir",
+    "numpy ms",
+    "vs numpy",
+    "loops x",
+    "exact",
+]
+
+_FIRST_CALL = """
+import json, time
+t0 = time.perf_counter()
+import numba
+t1 = time.perf_counter()
+import numpy as np
+from linalg_odsgen import ops
+from linalg_odsgen.runtime.backends import compiled
+rng = np.random.default_rng(0)
+out = {{"import_numba_ms": (t1 - t0) * 1e3, "calls": []}}
+for name, shapes, dtype in {calls!r}:
+    arrays = [rng.standard_normal(s).astype(dtype) for s in shapes]
+    t = time.perf_counter()
+    getattr(ops, name)(*arrays[:-1], outs=[arrays[-1]], backend="compiled")
+    out["calls"].append((name, (time.perf_counter() - t) * 1e3, compiled.cache_info().events[-1][1]))
+print(json.dumps(out))
+"""
+
+FIRST_CALLS = (
+    ("matmul", [(64, 64), (64, 64), (64, 64)], "float32"),
+    ("add", [(4096,), (4096,), (4096,)], "float32"),
+    ("exp", [(4096,), (4096,)], "float32"),
+    ("conv_2d_nhwc_hwcf", [(1, 10, 10, 8), (3, 3, 8, 8), (1, 8, 8, 8)], "float32"),
+    ("pooling_nhwc_max", [(1, 10, 10, 8), (3, 3), (1, 8, 8, 8)], "float32"),
+    ("matmul", [(64, 64), (64, 64), (64, 64)], "float16"),
+)
+
+
+def first_calls() -> str:
+    """Cold (empty cache) and cached first calls, each in a fresh process."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**__import__("os").environ, "LINALG_ODSGEN_CACHE_DIR": cache}
+        code = _FIRST_CALL.format(calls=list(FIRST_CALLS))
+        runs = []
+        for _ in range(2):
+            done = subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+            )
+            runs.append(json.loads(done.stdout.strip().splitlines()[-1]))
+    cold, cached = runs
+    lines = [
+        "compiled backend, first call in a fresh process (ms; numba import "
+        f"{cold['import_numba_ms']:.0f} / {cached['import_numba_ms']:.0f} ms not included):",
+        f"  {'op':<22} {'dtype':<8} {'cold (compile)':>15} {'cached (load)':>14}",
+    ]
+    for (name, _, dtype), c, w in zip(FIRST_CALLS, cold["calls"], cached["calls"], strict=True):
+        lines.append(
+            f"  {name:<22} {dtype:<8} {c[1]:>11.0f} {c[2][0]:<3} {w[1]:>10.1f} {w[2][0]:<3}"
+        )
+    lines.append(
+        "  (c = compiled, l = loaded from the on-disk cache; the first op of a process also pays numba's one-time set-up)"
+    )
+    return "\n".join(lines)
+
+
+def report(wanted: set[str], repeat: int, mlir: bool, quick: bool, markdown: bool) -> str:
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return "compiled backend: numba is not installed (pip install 'linalg-ods-gen[jit]')"
+    cases = tuple(c for c in CASES if not wanted or c.name in wanted or "compiled" in wanted)
+    rows = bench_rows(cases, repeat, mlir, quick)
+    table = [HEADER, *rows]
+    if markdown:
+        out = ["| " + " | ".join(table[0]) + " |", "|" + "---|" * len(table[0])]
+        out += ["| " + " | ".join(r) + " |" for r in table[1:]]
+        text = "\n".join(out)
+    else:
+        widths = [max(len(r[i]) for r in table) for i in range(len(table[0]))]
+        text = "\n".join(
+            "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in table
+        )
+    return "compiled backend (numba):\n" + text + "\n\n" + first_calls()

@@ -1,0 +1,207 @@
+"""The compiled backend as users meet it: every core op instance bit-equal to loops, the
+on-disk kernel cache, a cache directory that cannot be written, missing numba, instances
+it hands to the loops backend, and parallel outer loops."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import ml_dtypes
+import numpy as np
+import pytest
+from random_ops import wide_values
+
+from linalg_odsgen import ops
+from linalg_odsgen.diagnostics import DiagnosticError
+from linalg_odsgen.mlir.conformance import _copy, cases_for, core_classes, make_data
+from linalg_odsgen.runtime.backends import compiled, get_backend
+from linalg_odsgen.runtime.backends.compiled.kernel import Unsupported, check_supported
+
+LIBM = {"math.exp", "math.log", "math.tanh"}
+
+
+def _same(got: np.ndarray, want: np.ndarray, approx: bool) -> bool:
+    if got.dtype.kind not in "fV" and got.dtype not in (ml_dtypes.bfloat16,):
+        return bool(np.array_equal(got, want))
+    g, w = got.astype(np.float64), want.astype(np.float64)
+    if approx:
+        return bool(np.allclose(g, w, rtol=1e-2, atol=1e-30, equal_nan=True))
+    nan = np.isnan(g) & np.isnan(w)
+    return bool((nan | (got.view(f"u{got.itemsize}") == want.view(f"u{want.itemsize}"))).all())
+
+
+def _outputs(op: object, operands: list[object]) -> list[np.ndarray]:
+    return [
+        np.array(v) for d, v in zip(op.value_operands, operands, strict=True) if not d.kind.is_input
+    ]  # type: ignore[attr-defined]
+
+
+# Each case compiles its own kernel (~0.1-0.3 s cold); by default the test takes the first
+# case of each element-type combination, up to SAMPLE per op; LINALG_ODSGEN_EXHAUSTIVE=1
+# runs every case (~1000 instances, ~5 min with a cold kernel cache).
+EXHAUSTIVE = os.environ.get("LINALG_ODSGEN_EXHAUSTIVE", "") == "1"
+SAMPLE = 6
+
+
+def _cases(cls: type) -> list[object]:
+    cases = [c for c in cases_for(cls) if c.execute]  # dynamic-size instances have no data
+    if EXHAUSTIVE:
+        return cases  # type: ignore[return-value]
+    seen: dict[str, object] = {}
+    for c in cases:
+        seen.setdefault(str(c.types), c)
+    return list(seen.values())[:SAMPLE]
+
+
+@pytest.mark.parametrize("cls", core_classes(), ids=lambda c: getattr(c, "REPORT_NAME", c.OP_NAME))
+def test_core_instances_equal_loops(cls: type) -> None:
+    """The conformance corpus (each op's dtype and attribute cases), on the case's own data
+    and on data over the types' whole range."""
+    loops = get_backend("loops")
+    run = get_backend("compiled")
+    failures = []
+    for case in _cases(cls):
+        op = cls.from_types(list(case.types), **case.attr_dict)
+        try:
+            check_supported(op)
+        except Unsupported:
+            continue  # f8: runs on loops (see test_unsupported_instances_run_on_loops)
+        approx = any(p.name in LIBM for p in op.region.ops)
+        seed = random.Random(f"{cls.OP_NAME}/{case.label}").getrandbits(32)
+        data = make_data(op, seed)
+        rng = np.random.default_rng(seed)
+        wide = [
+            wide_values(rng, np.shape(v), t.dtype)
+            if isinstance(v, np.ndarray) and t.width != 4
+            else v
+            for v, t in zip(data, op.element_types, strict=True)
+        ]
+        if any(p.name in ("arith.divsi", "arith.divui") for p in op.region.ops):
+            wide = data  # MLIR traps on x / 0; keep the case's nonzero divisors too
+        for values in (data, wide):
+            ins = [v for d, v in zip(op.value_operands, values, strict=True) if d.kind.is_input]
+            outs = [
+                v for d, v in zip(op.value_operands, values, strict=True) if not d.kind.is_input
+            ]
+            op1, a = cls.from_arrays(*_copy(ins), outs=_copy(outs), **case.attr_dict)
+            op2, b = cls.from_arrays(*_copy(ins), outs=_copy(outs), **case.attr_dict)
+            with np.errstate(all="ignore"):
+                loops(op1, a)
+            run(op2, b)
+            for g, w in zip(_outputs(op2, b), _outputs(op1, a), strict=True):
+                if not _same(g, w, approx):
+                    failures.append(case.label)
+    assert not failures, failures
+
+
+def test_f16_matmul_rounds_every_step_as_loops() -> None:
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((12, 40)).astype(np.float16)
+    b = rng.standard_normal((40, 9)).astype(np.float16)
+    want = ops.matmul(a, b, outs=[np.zeros((12, 9), np.float16)], backend="loops")
+    got = ops.matmul(a, b, outs=[np.zeros((12, 9), np.float16)], backend="compiled")
+    assert got.view(np.uint16).tolist() == want.view(np.uint16).tolist()
+    once = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
+    assert not np.array_equal(once, want)  # the per-step rounding is observable here
+
+
+def test_strided_fortran_and_negative_stride_operands() -> None:
+    rng = np.random.default_rng(2)
+    base = rng.standard_normal((40, 40)).astype(np.float32)
+    a = np.asfortranarray(base[:20, :16])
+    b = base[::-2, ::3][:16, :7]
+    c = np.zeros((7, 20), np.float32).T
+    want = ops.matmul(a, b, outs=[c.copy()], backend="loops")
+    got = ops.matmul(a, b, outs=[c], backend="compiled")
+    assert got is c
+    np.testing.assert_array_equal(got, want)
+
+
+def test_parallel_outer_loops_give_the_same_bits() -> None:
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((2, 9, 9, 5)).astype(np.float32)
+    w = rng.standard_normal((3, 3, 5)).astype(np.float32)
+    want = ops.depthwise_conv_2d_nhwc_hwc(
+        x, w, outs=[np.zeros((2, 7, 7, 5), np.float32)], backend="loops"
+    )
+    with compiled.parallel(True):
+        op, operands = ops.DepthwiseConv2DNhwcHwcOp.from_arrays(
+            x, w, outs=[np.zeros((2, 7, 7, 5), np.float32)]
+        )
+        assert "in parallel" in compiled.explain(op, operands)
+        assert "prange(" in compiled.source(op, operands)
+        compiled.run(op, operands)
+    np.testing.assert_array_equal(operands[-1], want)
+
+
+def test_unsupported_instances_run_on_loops_with_one_warning() -> None:
+    x = np.linspace(-2, 2, 7).astype(ml_dtypes.float8_e4m3fn)
+    want = ops.exp(x, outs=[np.zeros(7, ml_dtypes.float8_e4m3fn)], backend="loops")
+    with pytest.warns(
+        RuntimeWarning, match="f8E4M3FN has no compiled semantics; running it on the loops"
+    ):
+        got = ops.exp(x, outs=[np.zeros(7, ml_dtypes.float8_e4m3fn)], backend="compiled")
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+
+
+_CHILD = """
+import json, numpy as np
+from linalg_odsgen.ops import matmul
+from linalg_odsgen.runtime.backends import compiled
+a = np.arange(12, dtype=np.float32).reshape(3, 4)
+out = matmul(a, a.T, outs=[np.zeros((3, 3), np.float32)], backend="compiled")
+info = compiled.cache_info()
+print(json.dumps({"events": [e[1] for e in info.events], "sum": float(out.sum())}))
+"""
+
+
+def _child(env: dict[str, str]) -> dict[str, object]:
+    done = subprocess.run(
+        [sys.executable, "-c", _CHILD], capture_output=True, text=True, env=env, check=True
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def test_a_second_process_loads_the_kernel_from_the_disk_cache(tmp_path: Path) -> None:
+    env = {**os.environ, "LINALG_ODSGEN_CACHE_DIR": str(tmp_path)}
+    first, second = _child(env), _child(env)
+    assert first["events"] == ["compiled"]
+    assert second["events"] == ["loaded"]
+    a = np.arange(12, dtype=np.float64).reshape(3, 4)
+    assert first["sum"] == second["sum"] == float((a @ a.T).sum())
+    kernels = list(tmp_path.rglob("k_*.py"))
+    assert len(kernels) == 1 and kernels[0].read_text().startswith("# Generated by linalg-ods-gen")
+
+
+def test_an_unwritable_cache_directory_still_runs(tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-dir"
+    blocked.write_text("")
+    env = {**os.environ, "LINALG_ODSGEN_CACHE_DIR": str(blocked / "cache")}
+    result = _child(env)
+    assert result["events"] == ["compiled"]
+    assert blocked.read_text() == ""
+
+
+def test_without_numba_the_backend_names_the_extra() -> None:
+    code = (
+        "import sys; sys.modules['numba'] = None\n"
+        "from linalg_odsgen.runtime.backends import get_backend\n"
+        "from linalg_odsgen.diagnostics import DiagnosticError\n"
+        "try:\n    get_backend('compiled')\nexcept DiagnosticError as e:\n    print(e)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert "pip install 'linalg-ods-gen[jit]'" in out
+
+
+def test_source_of_an_unsupported_instance_is_a_diagnostic() -> None:
+    x = np.zeros(3, ml_dtypes.float8_e5m2)
+    op, operands = ops.ExpOp.from_arrays(x, outs=[x.copy()])
+    with pytest.raises(DiagnosticError, match="no kernel: element type f8E5M2"):
+        compiled.source(op, operands)
