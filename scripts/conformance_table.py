@@ -45,6 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("ops", nargs="*", metavar="OP", help="ops to check (default: all)")
     parser.add_argument("--lib", metavar="FILE.yaml", help="op library (default: core library)")
     parser.add_argument("--no-exec", action="store_true", help="skip differential execution")
+    parser.add_argument(
+        "--backend",
+        default="loops",
+        help="backend whose output bits are compared with MLIR 22's (default: loops)",
+    )
     parser.add_argument("-v", "--verbose", action="store_true", help="print progress and details")
     args = parser.parse_args(argv)
 
@@ -63,7 +68,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"[{time.monotonic() - start:5.1f}s] {msg}", file=sys.stderr)
 
     reports = conformance.check_library(
-        _classes(args.lib, args.ops), execute=not args.no_exec, progress=progress
+        _classes(args.lib, args.ops),
+        execute=not args.no_exec,
+        progress=progress,
+        backend=args.backend,
     )
     print(conformance.format_table(reports))
     failed = [r for r in reports if not r.ok]

@@ -71,3 +71,34 @@ def test_a_wrong_payload_is_caught_by_both_oracles(monkeypatch: pytest.MonkeyPat
     assert rep.generic is Status.FAIL
     assert rep.execution is Status.FAIL
     assert any("differs from MLIR's generalization" in f for f in rep.failures)
+
+
+# The compiled backend against MLIR 22 directly (it equals loops on the whole corpus in
+# tests/runtime/backends/compiled; `scripts/conformance_table.py --backend compiled` runs
+# every op): op classes that exercise each kind of kernel and every conversion.
+COMPILED_SAMPLE = [
+    "matmul",
+    "batch_reduce_matmul",
+    "quantized_matmul",
+    "conv_2d_nhwc_hwcf",
+    "depthwise_conv_2d_nhwc_hwc_q",
+    "pooling_nhwc_max_unsigned",
+    "pooling_nchw_max",
+    "elemwise_unary",
+    "elemwise_binary",
+    "fill",
+    "copy",
+    "matmul_transpose_a",
+]
+
+
+def test_compiled_backend_matches_mlir22_bit_for_bit() -> None:
+    pytest.importorskip("numba")
+    from linalg_odsgen.mlir.tools import have_runner
+
+    if not have_runner():
+        pytest.skip("mlir-runner-22 or its runtime libraries are missing")
+    classes = [ops.OPS[n] for n in COMPILED_SAMPLE]
+    reports = conformance.check_library(classes, backend="compiled")
+    bad = [f"{r.name}: {_details(r)}" for r in reports if r.execution is not Status.OK]
+    assert not bad, "\n".join(bad)

@@ -130,6 +130,11 @@ def _kernels_of(op: StructuredOp) -> _Kernels | str:
     return cached
 
 
+def supports(op: StructuredOp) -> bool:
+    """True when `op` runs as a kernel (not handed to the loops backend)."""
+    return not isinstance(_kernels_of(op), str)
+
+
 def _view_dtype(t: Any) -> Any:
     kind = storage_kind(t)
     if kind in ("f16", "bf16"):
@@ -251,4 +256,5 @@ __all__ = [
     "run",
     "set_parallel",
     "source",
+    "supports",
 ]

@@ -36,6 +36,7 @@ from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.payload import Region
 from linalg_odsgen.runtime.backends import loops
+from linalg_odsgen.runtime.backends.fast import handoff
 from linalg_odsgen.runtime.backends.fast.analysis import RegionInfo
 from linalg_odsgen.runtime.backends.fast.engine import STRATEGIES, Plan, Problem, choose
 from linalg_odsgen.runtime.backends.fast.views import LinearAccess, linear_access
@@ -208,25 +209,38 @@ def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
     sends it to the loops backend."""
     bound = _bind(op, operands)
     if isinstance(bound, str):
-        return bound
-    return choose(bound[0], get_temp_limit(), None, key=bound[1]).describe()
+        why = handoff.reason(op, None, None)
+        return f"compiled backend ({why})" if why else bound
+    chosen = choose(bound[0], get_temp_limit(), None, key=bound[1])
+    why = handoff.reason(op, bound[0], chosen)
+    return f"compiled backend ({why})" if why else chosen.describe()
 
 
 def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) -> None:
     """The `fast` backend: execute `op` on normalised operands, writing outputs in place.
 
-    `strategy` forces one of `STRATEGIES` (ValueError when it does not apply).
+    `strategy` forces one of `STRATEGIES` (ValueError when it does not apply); otherwise
+    work NumPy cannot vectorise may go to the compiled backend (see `handoff`).
     """
     bound = _bind(op, operands)
     if isinstance(bound, str):
-        loops.run(op, operands)
+        if strategy is None and handoff.reason(op, None, None):
+            handoff.run_compiled(op, operands)
+        else:
+            loops.run(op, operands)
         return
     p, key = bound
     if any(r == 0 for r in p.ranges):
         return
+    chosen = choose(p, get_temp_limit(), strategy, key=key)
+    if strategy is None and handoff.reason(op, p, chosen):
+        handoff.run_compiled(op, operands)
+        return
     with np.errstate(all="ignore"):
-        choose(p, get_temp_limit(), strategy, key=key).run(p.arrays)
+        chosen.run(p.arrays)
 
+
+set_handoff = handoff.set_handoff
 
 __all__ = [
     "STRATEGIES",
@@ -234,6 +248,7 @@ __all__ = [
     "get_temp_limit",
     "plan",
     "run",
+    "set_handoff",
     "set_temp_limit",
     "temp_limit",
 ]

@@ -1,0 +1,81 @@
+"""When the fast backend passes an instance to the compiled backend instead.
+
+NumPy has no kernel for two kinds of work the fast backend otherwise does in Python
+loops: f16/bf16 payloads with a sequential loop (each step rounded to the narrow type,
+one vector operation per step) and ops whose maps are not linear (the loops backend,
+element by element). With numba installed (the `[jit]` extra) those go to the compiled
+backend, whose results are the loops backend's bit for bit. Nothing here imports numba
+unless a hand-off happens; `set_handoff(False)` or `LINALG_ODSGEN_FAST_HANDOFF=0` keeps
+everything in NumPy.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime.backends.fast.engine import Plan, Problem
+    from linalg_odsgen.runtime.structured_op import StructuredOp
+
+ENV_VAR = "LINALG_ODSGEN_FAST_HANDOFF"
+# Below this many loop points the loops backend finishes before numba would compile.
+MIN_LOOPS_POINTS = 1 << 14
+
+_enabled: bool | None = None
+
+
+def handoff_enabled() -> bool:
+    if _enabled is not None:
+        return _enabled
+    return os.environ.get(ENV_VAR, "").strip().lower() not in ("0", "false", "no", "off")
+
+
+def set_handoff(enabled: bool | None) -> None:
+    """Allow (True) or forbid (False) hand-offs; None restores the environment's choice."""
+    global _enabled
+    _enabled = enabled
+
+
+@cache
+def _numba_installed() -> bool:
+    return importlib.util.find_spec("numba") is not None
+
+
+def _narrow(op: StructuredOp) -> bool:
+    return any(t.name in ("f16", "bf16") for t in op.element_types)
+
+
+def reason(op: StructuredOp, problem: Problem | None, plan: Plan | None) -> str | None:
+    """Why this instance should run compiled (None: stay in NumPy)."""
+    if not (handoff_enabled() and _numba_installed()):
+        return None
+    if problem is None:
+        ranges = [int(r or 0) for r in op.loop_ranges()]
+        points = 1
+        for r in ranges:
+            points *= r
+        if points < MIN_LOOPS_POINTS:
+            return None
+        why = "maps the fast backend cannot vectorise"
+    elif plan is not None and plan.strategy == "ordered" and _narrow(op):
+        if problem.points(problem.seq_dims) <= 1:
+            return None
+        why = "an f16/bf16 sequential loop"
+    else:
+        return None
+    from linalg_odsgen.runtime.backends import compiled
+
+    return why if compiled.supports(op) else None
+
+
+def run_compiled(op: StructuredOp, operands: Sequence[Any]) -> None:
+    from linalg_odsgen.runtime.backends import compiled
+
+    compiled.run(op, operands)
+
+
+__all__ = ["ENV_VAR", "handoff_enabled", "reason", "run_compiled", "set_handoff"]

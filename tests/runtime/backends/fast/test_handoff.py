@@ -1,0 +1,59 @@
+"""The fast backend hands f16/bf16 sequential loops and non-linear maps to the compiled
+backend when numba is installed, with the loops backend's bits; off switch kept."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+from linalg_odsgen import ops
+from linalg_odsgen.runtime.backends import fast
+
+
+def test_narrow_matmul_is_handed_to_compiled_and_equals_loops() -> None:
+    pytest.importorskip("numba")
+    rng = np.random.default_rng(5)
+    for dt in (np.float16, ml_dtypes.bfloat16):
+        a = rng.standard_normal((20, 33)).astype(dt)
+        b = rng.standard_normal((33, 17)).astype(dt)
+        op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((20, 17), dt)])
+        assert fast.explain(op, operands) == "compiled backend (an f16/bf16 sequential loop)"
+        want = ops.matmul(a, b, outs=[np.zeros((20, 17), dt)], backend="loops")
+        got = ops.matmul(a, b, outs=[np.zeros((20, 17), dt)], backend="fast")
+        assert got.view(np.uint16).tolist() == want.view(np.uint16).tolist()
+
+
+def test_handoff_can_be_switched_off() -> None:
+    a = np.ones((4, 4), np.float16)
+    op, operands = ops.MatmulOp.from_arrays(a, a, outs=[np.zeros((4, 4), np.float16)])
+    fast.set_handoff(False)
+    try:
+        assert fast.explain(op, operands).startswith("ordered")
+        np.testing.assert_array_equal(ops.matmul(a, a, outs=[np.zeros((4, 4), np.float16)]), 4)
+    finally:
+        fast.set_handoff(None)
+
+
+def test_f32_work_and_forced_strategies_stay_in_numpy() -> None:
+    a = np.ones((8, 8), np.float32)
+    op, operands = ops.MatmulOp.from_arrays(a, a, outs=[np.zeros((8, 8), np.float32)])
+    assert not fast.explain(op, operands).startswith("compiled")
+    h = np.ones((8, 8), np.float16)
+    op, operands = ops.MatmulOp.from_arrays(h, h, outs=[np.zeros((8, 8), np.float16)])
+    fast.run(op, operands, strategy="ordered")  # forced: the NumPy path, even with numba
+    np.testing.assert_array_equal(operands[-1], 8)
+
+
+def test_fast_without_a_handoff_never_imports_numba() -> None:
+    code = (
+        "import sys, numpy as np\nfrom linalg_odsgen import ops\n"
+        "a = np.ones((64, 64), np.float32)\nops.matmul(a, a, outs=[np.zeros_like(a)])\n"
+        "h = a.astype(np.float16)\nops.add(h, h, outs=[np.zeros_like(h)])\n"
+        "print('numba' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
