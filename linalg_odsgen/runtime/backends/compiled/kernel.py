@@ -191,7 +191,7 @@ def _store(t: ElementType, value: str) -> str:
     if kind == "f16":
         return f"S.f2h({value})"
     if kind == "bf16":
-        return f"S.f2b({value})"
+        return f"S.bf16_bits({value})"  # registers of bf16 type hold bf16 values exactly
     if kind == "i1":
         return f"{value} != 0"
     if kind == "i4":

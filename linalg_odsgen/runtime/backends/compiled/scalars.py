@@ -187,15 +187,58 @@ def f2b(x: float) -> int:
     return np.uint16((b + np.uint32(0x7FFF) + ((b >> np.uint32(16)) & np.uint32(1))) >> 16)
 
 
-@_jit
-def b2f(h: int) -> float:
-    return f32_from_bits(np.uint32(h) << np.uint32(16))
+@intrinsic
+def b2f(typingctx, h):
+    """bf16 bits -> float32 (exact): the bits in the upper half."""
+    if not isinstance(h, types.Integer):
+        return None
+
+    def codegen(context, builder, signature, args):
+        i32 = ir.IntType(32)
+        value = args[0]
+        if h.bitwidth > 16:
+            value = builder.trunc(value, ir.IntType(16))
+        wide = builder.shl(builder.zext(value, i32), ir.Constant(i32, 16))
+        return builder.bitcast(wide, ir.FloatType())
+
+    return types.float32(h), codegen
 
 
-@_jit
-def rb(x: float) -> float:
-    """A float32 rounded to the nearest bf16 value (still a float32)."""
-    return b2f(f2b(x))
+@intrinsic
+def rb(typingctx, x):
+    """A float32 rounded to the nearest bf16 value, still a float32 (`b2f(f2b(x))` in 32-bit
+    integer operations and one select, so LLVM vectorises it)."""
+    if x != types.float32:
+        return None
+
+    def codegen(context, builder, signature, args):
+        i32 = ir.IntType(32)
+
+        def c(v: int) -> ir.Constant:
+            return ir.Constant(i32, v)
+
+        bits = builder.bitcast(args[0], i32)
+        is_nan = builder.icmp_unsigned(">", builder.and_(bits, c(0x7FFFFFFF)), c(0x7F800000))
+        lsb = builder.and_(builder.lshr(bits, c(16)), c(1))
+        rounded = builder.and_(builder.add(builder.add(bits, c(0x7FFF)), lsb), c(0xFFFF0000))
+        quiet = builder.or_(builder.and_(bits, c(0xFFFF0000)), c(0x00400000))
+        return builder.bitcast(builder.select(is_nan, quiet, rounded), ir.FloatType())
+
+    return types.float32(types.float32), codegen
+
+
+@intrinsic
+def bf16_bits(typingctx, x):
+    """The bf16 bits of a float32 that holds a bf16 value exactly (its upper half)."""
+    if x != types.float32:
+        return None
+
+    def codegen(context, builder, signature, args):
+        i32 = ir.IntType(32)
+        bits = builder.bitcast(args[0], i32)
+        return builder.trunc(builder.lshr(bits, ir.Constant(i32, 16)), ir.IntType(16))
+
+    return types.uint16(types.float32), codegen
 
 
 # -- f64 -> narrow with one rounding --------------------------------------------------------
@@ -400,6 +443,7 @@ def erf64(x: float) -> float:
 __all__ = [
     "HARDWARE_F16",
     "b2f",
+    "bf16_bits",
     "d2b",
     "d2h",
     "divsi",

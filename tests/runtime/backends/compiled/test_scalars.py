@@ -95,9 +95,19 @@ def test_f16_to_f32_is_exact_on_every_bit_pattern(soft: bool) -> None:
     _same(_map_h2f(h, soft), h.view(np.float16).astype(np.float32))
 
 
+@njit
+def _map_rb(x: np.ndarray) -> np.ndarray:
+    out = np.empty(x.size, np.float32)
+    for i in range(x.size):
+        out[i] = S.rb(x[i])
+    return out
+
+
 def test_f32_to_bf16_rounds_as_ml_dtypes() -> None:
     x = _f32_samples()
-    _same(_map_f2b(x).view(ml_dtypes.bfloat16), x.astype(ml_dtypes.bfloat16))
+    want = x.astype(ml_dtypes.bfloat16)
+    _same(_map_f2b(x).view(ml_dtypes.bfloat16), want)
+    _same(_map_rb(x), want.astype(np.float32))
 
 
 def test_f64_to_f16_rounds_once_and_to_bf16_through_f32() -> None:
