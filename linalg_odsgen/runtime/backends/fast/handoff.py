@@ -1,9 +1,10 @@
 """When the fast backend passes an instance to the compiled backend instead.
 
-NumPy has no kernel for two kinds of work the fast backend otherwise does in Python
-loops: f16/bf16 payloads with a sequential loop (each step rounded to the narrow type,
-one vector operation per step) and ops whose maps are not linear (the loops backend,
-element by element). With numba installed (the `[jit]` extra) those go to the compiled
+NumPy has no kernel for three kinds of work the fast backend otherwise does in Python
+loops or many passes: f16/bf16 payloads with a sequential loop (each step rounded to the
+narrow type, one vector operation per step), ops whose maps are not linear (the loops
+backend, element by element) and large payloads reading `linalg.index` (index arrays
+and casts over the whole domain). With numba installed (the `[jit]` extra) those go to the compiled
 backend, whose results are the loops backend's bit for bit. Nothing here imports numba
 unless a hand-off happens; `set_handoff(False)` or `LINALG_ODSGEN_FAST_HANDOFF=0` keeps
 everything in NumPy.
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 ENV_VAR = "LINALG_ODSGEN_FAST_HANDOFF"
 # Below this many loop points the loops backend finishes before numba would compile.
 MIN_LOOPS_POINTS = 1 << 14
+# Index payloads run in NumPy at a few ns per point: a compile pays off from here.
+MIN_INDEX_POINTS = 1 << 20
 
 _enabled: bool | None = None
 
@@ -65,6 +68,10 @@ def reason(op: StructuredOp, problem: Problem | None, plan: Plan | None) -> str 
         if problem.points(problem.seq_dims) <= 1:
             return None
         why = "an f16/bf16 sequential loop"
+    elif any(p.name == "linalg.index" for p in op.region.ops):
+        if problem.points(tuple(range(len(problem.ranges)))) < MIN_INDEX_POINTS:
+            return None
+        why = "a payload reading linalg.index"
     else:
         return None
     from linalg_odsgen.runtime.backends import compiled

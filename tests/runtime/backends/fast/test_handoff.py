@@ -57,3 +57,20 @@ def test_fast_without_a_handoff_never_imports_numba() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_large_index_payloads_are_handed_off_small_ones_stay() -> None:
+    pytest.importorskip("numba")
+    from linalg_odsgen.dsl import T1, D, S, TensorDef, TypeFn, index, linalg_structured_op
+
+    @linalg_structured_op
+    def row_plus_col(O=TensorDef(T1, S.M, S.N, output=True)) -> None:  # noqa: B008
+        O[D.m, D.n] = TypeFn.cast_signed(T1, index(D.m)) + TypeFn.cast_signed(T1, index(D.n))
+
+    for n, handed in ((64, False), (1100, True)):
+        out = np.zeros((n, n), np.int32)
+        op, operands = row_plus_col.op_class.from_arrays(outs=[out])
+        assert fast.explain(op, operands).startswith("compiled") is handed
+        got = row_plus_col(outs=[np.zeros((n, n), np.int32)])
+        i = np.arange(n, dtype=np.int32)
+        np.testing.assert_array_equal(got, i[:, None] + i[None, :])
