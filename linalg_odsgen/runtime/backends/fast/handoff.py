@@ -1,10 +1,10 @@
 """When the fast backend passes an instance to the compiled backend instead.
 
-NumPy has no kernel for three kinds of work the fast backend otherwise does in Python
-loops or many passes: f16/bf16 payloads with a sequential loop (each step rounded to the
-narrow type, one vector operation per step), ops whose maps are not linear (the loops
-backend, element by element) and large payloads reading `linalg.index` (index arrays
-and casts over the whole domain). With numba installed (the `[jit]` extra) those go to the compiled
+NumPy has no kernel for the work the fast backend otherwise does in Python loops or
+many passes: `ordered` plans with a sequential loop (one vector operation per payload op
+and step: depthwise convolutions, pooling windows, f16/bf16 sums rounded every step),
+ops whose maps are not linear (the loops backend, element by element) and large
+payloads reading `linalg.index` (index arrays and casts over the whole domain). With numba installed (the `[jit]` extra) those go to the compiled
 backend, whose results are the loops backend's bit for bit. Nothing here imports numba
 unless a hand-off happens; `set_handoff(False)` or `LINALG_ODSGEN_FAST_HANDOFF=0` keeps
 everything in NumPy.
@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 ENV_VAR = "LINALG_ODSGEN_FAST_HANDOFF"
 # Below this many loop points the loops backend finishes before numba would compile.
 MIN_LOOPS_POINTS = 1 << 14
+# Sequential loops in NumPy: from here a compile (once per machine, kernels are cached
+# on disk) pays off quickly; f16/bf16 ones, far slower per step, at any size.
+MIN_ORDERED_POINTS = 1 << 16
 # Index payloads run in NumPy at a few ns per point: a compile pays off from here.
 MIN_INDEX_POINTS = 1 << 20
 
@@ -64,10 +67,13 @@ def reason(op: StructuredOp, problem: Problem | None, plan: Plan | None) -> str 
         if points < MIN_LOOPS_POINTS:
             return None
         why = "maps the fast backend cannot vectorise"
-    elif plan is not None and plan.strategy == "ordered" and _narrow(op):
-        if problem.points(problem.seq_dims) <= 1:
+    elif plan is not None and plan.strategy == "ordered" and problem.points(problem.seq_dims) > 1:
+        if _narrow(op):
+            why = "an f16/bf16 sequential loop"
+        elif problem.points(tuple(range(len(problem.ranges)))) >= MIN_ORDERED_POINTS:
+            why = "a sequential loop NumPy runs step by step"
+        else:
             return None
-        why = "an f16/bf16 sequential loop"
     elif any(p.name == "linalg.index" for p in op.region.ops):
         if problem.points(tuple(range(len(problem.ranges)))) < MIN_INDEX_POINTS:
             return None

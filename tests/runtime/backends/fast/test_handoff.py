@@ -74,3 +74,21 @@ def test_large_index_payloads_are_handed_off_small_ones_stay() -> None:
         got = row_plus_col(outs=[np.zeros((n, n), np.int32)])
         i = np.arange(n, dtype=np.int32)
         np.testing.assert_array_equal(got, i[:, None] + i[None, :])
+
+
+def test_large_sequential_loops_are_handed_off_and_equal_loops() -> None:
+    pytest.importorskip("numba")
+    rng = np.random.default_rng(9)
+    for hw, handed in ((6, False), (40, True)):
+        x = rng.standard_normal((1, hw, hw, 64)).astype(np.float32)
+        w = rng.standard_normal((3, 3, 64)).astype(np.float32)
+        shape = (1, hw - 2, hw - 2, 64)
+        op, operands = ops.DepthwiseConv2DNhwcHwcOp.from_arrays(
+            x, w, outs=[np.zeros(shape, np.float32)]
+        )
+        assert fast.explain(op, operands).startswith("compiled") is handed
+        want = ops.depthwise_conv_2d_nhwc_hwc(
+            x, w, outs=[np.zeros(shape, np.float32)], backend="loops"
+        )
+        got = ops.depthwise_conv_2d_nhwc_hwc(x, w, outs=[np.zeros(shape, np.float32)])
+        np.testing.assert_array_equal(got, want)
