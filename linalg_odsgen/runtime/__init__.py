@@ -5,8 +5,10 @@ Generated op modules subclass `StructuredOp`; see docs/RUNTIME.md for the contra
 
 from __future__ import annotations
 
+import importlib
 import itertools
 from collections.abc import Iterator
+from typing import Any
 
 from linalg_odsgen.runtime.backends import (
     available_backends,
@@ -45,6 +47,14 @@ def _lazy_nest(ranges: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
     for i in range(ranges[0]):
         for rest in _lazy_nest(ranges[1:]):
             yield (i, *rest)
+
+
+def __getattr__(name: str) -> Any:
+    # `from linalg_odsgen.runtime import fast` (the spelling before backends/ existed) keeps
+    # working, still without importing any backend until it is asked for.
+    if name in ("loops", "fast", "compiled"):
+        return importlib.import_module(f"linalg_odsgen.runtime.backends.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [
