@@ -16,9 +16,13 @@ For every op it prints, in one table:
   compilation are excluded (only when mlir-22-tools are installed);
 - `peak MiB`: tracemalloc peak of the temporaries the fast backend allocates
   during one call (the outputs are preallocated and not counted).
+- `strategy` is `compiled` where the fast backend hands the op to the compiled backend
+  (numba installed; `LINALG_ODSGEN_FAST_HANDOFF=0` measures the NumPy strategies).
 
-Usage: `python scripts/bench.py [--quick] [--ops matmul,add] [--no-mlir] [--repeat N]
-[--temp-limit BYTES] [--markdown]`.
+The compiled backend's section is described in `scripts/bench_compiled.py`.
+
+Usage: `python scripts/bench.py [--quick] [--ops matmul,add|overhead|compiled] [--no-mlir]
+[--no-compiled] [--repeat N] [--temp-limit BYTES] [--markdown]`.
 """
 
 from __future__ import annotations
@@ -639,6 +643,8 @@ def bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -
     peak = peak_bytes(lambda: fn(*ins, outs=work, backend="fast", **attrs))
     plan = fast.plan(op, operands)
     strategy = "loops" if plan is None else plan.strategy
+    if fast.explain(op, operands).startswith("compiled"):
+        strategy = "compiled"  # handed to the compiled backend (numba installed)
 
     loops_speedup = None
     small = "-"
