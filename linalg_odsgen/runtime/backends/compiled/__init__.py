@@ -6,8 +6,8 @@ nest, ordering its loops for unit-stride inner loops and keeping accumulators in
 registers (see `kernel`). numba is the optional extra `linalg-ods-gen[jit]`; this
 package is imported only when the backend is first asked for.
 
-Instances the kernels cannot express exactly (f8 element types, `arith.bitcast`)
-run on the loops backend, with a warning the first time.
+Instances the kernels cannot express exactly (payloads with `arith.bitcast`, which no
+region builder emits today) run on the loops backend, with a warning the first time.
 """
 
 from __future__ import annotations
@@ -139,7 +139,7 @@ def _view_dtype(t: Any) -> Any:
     kind = storage_kind(t)
     if kind in ("f16", "bf16"):
         return np.dtype(np.uint16)
-    if kind == "i4":
+    if kind in ("i4", "f8"):
         return np.dtype(np.uint8)
     if t.is_integer and not t.is_bool:
         return np.dtype(f"i{t.dtype.itemsize}")  # signless: unsigned arrays read as signed

@@ -37,8 +37,14 @@ from linalg_odsgen.types import ElementType
 if TYPE_CHECKING:
     from linalg_odsgen.runtime.structured_op import StructuredOp
 
-# Element types a kernel computes with; others (f8) run on the loops backend.
-SUPPORTED_FLOATS = ("f16", "bf16", "f32", "f64")
+# Float types a kernel computes with (f16/bf16/f8 in f32 registers, rounded every step).
+SUPPORTED_FLOATS = ("f8E4M3FN", "f8E5M2", "f16", "bf16", "f32", "f64")
+_F8 = {"f8E4M3FN": "E4M3FN", "f8E5M2": "E5M2"}
+
+
+def _f8_args(t: ElementType) -> str:
+    name = _F8[t.name]
+    return f"S.{name}_POS, S.{name}_NEXT, S.{name}_OVERFLOW"
 
 
 class Unsupported(Exception):
@@ -160,10 +166,12 @@ def _output_block(
 
 
 def storage_kind(t: ElementType) -> str:
-    """How arrays of `t` reach the kernel: "f16"/"bf16" (uint16 views), "i1" (bool),
-    "i4" (uint8 views), or "plain" (their own dtype)."""
+    """How arrays of `t` reach the kernel: "f16"/"bf16" (uint16 views), "f8" and "i4"
+    (uint8 views), "i1" (bool), or "plain" (their own dtype)."""
     if t.name in ("f16", "bf16"):
         return t.name
+    if t.name in _F8:
+        return "f8"
     if t.is_bool:
         return "i1"
     if t.is_integer and t.width == 4:
@@ -177,6 +185,8 @@ def _load(t: ElementType, ref: str) -> str:
         return f"S.h2f({ref})"
     if kind == "bf16":
         return f"S.b2f({ref})"
+    if kind == "f8":
+        return f"S.{_F8[t.name]}_VALUES[{ref}]"
     if kind == "i1":
         return f"(np.int64(-1) if {ref} else np.int64(0))"
     if kind == "i4":
@@ -192,6 +202,8 @@ def _store(t: ElementType, value: str) -> str:
         return f"S.f2h({value})"
     if kind == "bf16":
         return f"S.bf16_bits({value})"  # registers of bf16 type hold bf16 values exactly
+    if kind == "f8":
+        return f"S.f8_code({value}, {_f8_args(t)})"  # exact value: its own code
     if kind == "i1":
         return f"{value} != 0"
     if kind == "i4":
@@ -215,6 +227,8 @@ def _round(t: ElementType, expr: str) -> str:
         return f"S.rh({expr})"
     if t.name == "bf16":
         return f"S.rb({expr})"
+    if t.name in _F8:
+        return f"S.f8_round({expr}, S.{_F8[t.name]}_VALUES, {_f8_args(t)})"
     return expr
 
 
@@ -296,10 +310,13 @@ def op_expression(op: PayloadOp, args: Sequence[str]) -> str:
                 return f"S.uint64_to_f32({args[0]})"
             if t.name == "bf16":
                 return f"S.rb(S.uint64_to_f32({args[0]}))"
+            if t.name in _F8:
+                return _round(t, f"S.uint64_to_f64({args[0]})")
             return f"S.uint64_to_f16({args[0]})"
         return _int_to_float(t, f"S.low({args[0]}, {src.width})")
     if name in ("arith.fptosi", "arith.fptoui"):
-        return f"S.{name[6:]}({args[0]}, {t.width})"
+        even = "_even" if src.name in _F8 else ""  # 8-bit floats round to nearest even
+        return f"S.{name[6:]}{even}({args[0]}, {t.width})"
     if name == "arith.extf":
         return f"{_reg(t)}({args[0]})"
     if name == "arith.truncf":
@@ -315,6 +332,8 @@ def _from_f64(t: ElementType, expr: str) -> str:
         return expr
     if t.name == "f32":
         return f"np.float32({expr})"
+    if t.name in _F8:
+        return _round(t, expr)  # f8_round rounds the f64 value once
     return f"S.d2h({expr})" if t.name == "f16" else f"S.d2b({expr})"
 
 
@@ -326,6 +345,8 @@ def _int_to_float(t: ElementType, value: str) -> str:
         return f"np.float32({value})"
     if t.name == "bf16":
         return f"S.rb(np.float32({value}))"  # rounded to f32 first, as LLVM does
+    if t.name in _F8:
+        return _round(t, f"np.float64({value})")  # exact below 2**53; beyond, f8 overflows
     return f"S.int_to_f16({value})"
 
 

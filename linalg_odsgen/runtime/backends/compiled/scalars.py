@@ -269,6 +269,75 @@ def d2b(x: float) -> float:
     return rb(np.float32(x))
 
 
+# -- 8-bit floats (f8E4M3FN, f8E5M2) --------------------------------------------------------
+
+
+def _f8_tables(dtype: object) -> tuple[np.ndarray, np.ndarray, float, int]:
+    """(value of every code as f32, the finite positive values in code order as f64, the
+    magnitude one step past the largest, the code that step overflows to)."""
+    codes = np.arange(256, dtype=np.uint8)
+    values = codes.view(dtype).astype(np.float32)
+    positive = codes[:128].view(dtype).astype(np.float64)
+    finite = int(np.isfinite(positive).sum())  # codes 0..finite-1, increasing
+    pos = positive[:finite].copy()
+    step = pos[-1] - pos[-2]
+    overflow = 0x7F if np.isnan(positive[finite]) else finite  # E4M3FN: NaN; E5M2: inf
+    return values, pos, float(pos[-1] + step), overflow
+
+
+def _build_f8() -> None:
+    import ml_dtypes
+
+    tables = {
+        "E4M3FN": _f8_tables(ml_dtypes.float8_e4m3fn),
+        "E5M2": _f8_tables(ml_dtypes.float8_e5m2),
+    }
+    for name, (values, pos, nxt, overflow) in tables.items():
+        globals()[f"{name}_VALUES"] = values
+        globals()[f"{name}_POS"] = pos
+        globals()[f"{name}_NEXT"] = nxt
+        globals()[f"{name}_OVERFLOW"] = overflow
+
+
+_build_f8()
+
+
+@_jit
+def f8_code(x: float, pos: np.ndarray, nxt: float, overflow: int) -> int:
+    """A float (f32 or f64) -> the 8-bit float code of its value rounded once, to nearest
+    even, as ml_dtypes converts: past the largest value, inf (E5M2) or NaN (E4M3FN)."""
+    v = np.float64(x)
+    if v != v:
+        return np.uint8(0x7F)
+    sign = 0x80 if math.copysign(1.0, v) < 0 else 0
+    a = abs(v)
+    n = pos.size
+    if a >= nxt:
+        return np.uint8(sign | overflow)
+    lo = 0
+    hi = n - 1
+    while lo < hi:  # the largest i with pos[i] <= a
+        mid = (lo + hi + 1) >> 1
+        if pos[mid] <= a:
+            lo = mid
+        else:
+            hi = mid - 1
+    upper = pos[lo + 1] if lo + 1 < n else nxt
+    half = (pos[lo] + upper) * 0.5  # exact: both have few significant bits
+    i = lo
+    if a > half or (a == half and (lo & 1) == 1):
+        i = lo + 1
+    if i >= n:
+        return np.uint8(sign | overflow)
+    return np.uint8(sign | i)
+
+
+@_jit
+def f8_round(x: float, values: np.ndarray, pos: np.ndarray, nxt: float, overflow: int) -> float:
+    """A float rounded once to an 8-bit float, as a float32 holding that value."""
+    return values[f8_code(x, pos, nxt, overflow)]
+
+
 # -- integers -------------------------------------------------------------------------------
 
 
@@ -338,6 +407,17 @@ def fptosi(x: float, w: int) -> int:
     if v <= -limit:
         return -(np.int64(1) << np.int64(w - 1)) if w < 64 else np.int64(-(2**63))
     return np.int64(v)
+
+
+@_jit
+def fptosi_even(x: float, w: int) -> int:
+    """`fptosi` from an 8-bit float: rounded to nearest even first (MLIR 22's APFloat)."""
+    return fptosi(np.rint(np.float64(x)), w)
+
+
+@_jit
+def fptoui_even(x: float, w: int) -> int:
+    return fptoui(np.rint(np.float64(x)), w)
 
 
 @_jit
@@ -451,8 +531,12 @@ __all__ = [
     "erf64",
     "f2b",
     "f2h",
+    "f8_code",
+    "f8_round",
     "fptosi",
+    "fptosi_even",
     "fptoui",
+    "fptoui_even",
     "h2f",
     "int_to_f16",
     "low",

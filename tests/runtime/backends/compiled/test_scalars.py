@@ -208,3 +208,37 @@ def test_ieee_maximum_and_minimum() -> None:
     )
     assert S.maxnumf(nan, 2.0) == 2.0 and S.minnumf(3.0, nan) == 3.0
     assert S.round_half_away(2.5) == 3.0 and S.round_half_away(-2.5) == -3.0
+
+
+@njit
+def _map_f8(x: np.ndarray, values: np.ndarray, pos: np.ndarray, nxt: float, ovf: int) -> np.ndarray:
+    out = np.empty(x.size, np.uint8)
+    for i in range(x.size):
+        out[i] = S.f8_code(x[i], pos, nxt, ovf)
+    return out
+
+
+@pytest.mark.parametrize("name", ["E4M3FN", "E5M2"])
+def test_f8_rounding_matches_ml_dtypes_from_f32_and_f64(name: str) -> None:
+    dt = {"E4M3FN": ml_dtypes.float8_e4m3fn, "E5M2": ml_dtypes.float8_e5m2}[name]
+    args = (
+        getattr(S, f"{name}_VALUES"),
+        getattr(S, f"{name}_POS"),
+        getattr(S, f"{name}_NEXT"),
+        getattr(S, f"{name}_OVERFLOW"),
+    )
+    x = _f32_samples()
+    codes = np.arange(256, dtype=np.uint8).view(dt).astype(np.float64)
+    fin = np.sort(codes[np.isfinite(codes)])
+    mids = (fin[:-1] + fin[1:]) / 2
+    near = np.concatenate(
+        [fin, mids, np.nextafter(mids, np.inf), np.nextafter(mids, -np.inf)]
+    ).astype(np.float32)
+    x = np.concatenate([x, near, np.float32([1e9, -1e9, 480, 464, 61440, 57344])])
+    _same(_map_f8(x, *args).view(dt), x.astype(dt))  # f32 -> f8: one rounding
+    # f64 -> f8: ml_dtypes' scalar conversion rounds once (its f64 array cast goes through f32)
+    y = np.concatenate(
+        [mids - mids * 2.0**-40, mids + mids * 2.0**-40, RNG.standard_normal(2000) * 300]
+    )
+    want = np.array([dt(float(v)) for v in y])
+    _same(_map_f8(y, *args).view(dt), want)
