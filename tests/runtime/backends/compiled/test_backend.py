@@ -163,11 +163,11 @@ def test_instances_without_a_kernel_run_on_loops_with_one_warning() -> None:
     op, operands = cls.from_arrays(x, outs=[np.zeros(3, np.int32)])
     assert not compiled.supports(op)
     with pytest.warns(
-        RuntimeWarning, match="arith.bitcast has no compiled semantics; running it on the loops"
+        RuntimeWarning, match=r"arith\.bitcast has no compiled semantics; running it on the loops"
     ):
         compiled.run(op, operands)
     np.testing.assert_array_equal(operands[-1], x.view(np.int32))
-    with pytest.raises(DiagnosticError, match="no kernel: arith.bitcast"):
+    with pytest.raises(DiagnosticError, match=r"no kernel: arith\.bitcast"):
         compiled.source(op, operands)
 
 
