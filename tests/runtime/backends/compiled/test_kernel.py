@@ -34,7 +34,7 @@ def test_matmul_sweeps_output_rows_inside_the_reduction() -> None:
 
 def test_dot_keeps_its_accumulator_in_a_register() -> None:
     x = np.zeros(100, np.float32)
-    op, operands = ops.DotOp.from_arrays(x, x, outs=[np.zeros((), np.float32)])
+    op, _ = ops.DotOp.from_arrays(x, x, outs=[np.zeros((), np.float32)])
     text = kernel_source(op, LoopNest((0,)))
     body = text.split("def kernel(")[1]
     load, loop, store = body.index("x2 = a2[()]"), body.index("for d0"), body.index("a2[()] = x2")
