@@ -359,7 +359,7 @@ def constant_expression(op: PayloadOp) -> str:
     as_f64 = float(value)
     if as_f64 != as_f64:
         return f"{_reg(t)}(np.nan)"
-    return f"{_reg(t)}(float.fromhex({as_f64.hex()!r}))"
+    return f'{_reg(t)}(float.fromhex("{as_f64.hex()}"))'
 
 
 # -- affine index expressions -------------------------------------------------------------
@@ -422,18 +422,16 @@ def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
     maps = op.indexing_maps
     types = op.element_types
     outputs: list[tuple[int, str, int]] = []  # (operand, accumulator, level)
+    read = {v.id for p in region.ops for v in p.operands} | {v.id for v in region.yields}
     for i, (arg, m) in enumerate(zip(region.args, maps, strict=True)):
         used = set().union(*(r.used_dims() for r in m.results)) if m.results else set()
         ref = f"a{i}[{_access(m)}]"
-        if i < num_in:
-            lv = level(used)
+        lv = level(used)
+        if arg.id in read:  # shape-only operands (a pooling window) are never loaded
             body.pre[lv].append(f"x{i} = {_load(types[i], ref)}")
-            names[arg.id], levels[arg.id] = f"x{i}", lv
-        else:
-            lv = level(used)
-            body.pre[lv].append(f"x{i} = {_load(types[i], ref)}")
+        names[arg.id], levels[arg.id] = f"x{i}", (lv if i < num_in else n)
+        if i >= num_in:
             body.post[lv].append(f"{ref} = {_store(types[i], f'x{i}')}")
-            names[arg.id], levels[arg.id] = f"x{i}", n
             outputs.append((i, f"x{i}", lv))
     for p in region.ops:
         res = f"v{p.result.id}"
@@ -497,7 +495,11 @@ def _render(
 
     env = jinja2.Environment(keep_trailing_newline=True, autoescape=False)
     template = env.from_string(_template_text())
+    code = "\n".join([*constants, *lines])
     return template.render(
+        uses_math="math." in code,
+        uses_numpy="np." in code,
+        uses_library="S." in code,
         op_name=op.OP_NAME,
         types=", ".join(str(t) for t in op.element_types),
         maps=[str(m) for m in op.indexing_maps],

@@ -70,3 +70,52 @@ def test_the_text_is_deterministic_and_says_what_produced_it() -> None:
     assert "prange" not in first.split("def kernel")[1]
     assert "for d0 in prange(n0):" in kernel_source(op, LoopNest((0, 2, 1), parallel=True))
     assert kernel.kernel_name(first) != kernel.kernel_name(first + " ")
+
+
+def test_kernels_are_formatted_and_lint_clean(tmp_path: object) -> None:
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    ruff = shutil.which("ruff")
+    if ruff is None:
+        import pytest
+
+        pytest.skip("ruff is not installed")
+    h = np.zeros((4, 4), np.float16)
+    y = np.zeros(4, np.float32)
+    i8 = np.zeros((1, 6, 6, 2), np.int8)
+    instances = [
+        (ops.MatmulOp.from_arrays(h, h, outs=[h.copy()])[0], LoopNest((0, 2, 1), parallel=True)),
+        (ops.FillOp.from_arrays(np.float32(2), outs=[y.copy()])[0], LoopNest((0,))),
+        (ops.OPS["elemwise_unary"].from_arrays(y, outs=[y.copy()], fun="erf")[0], LoopNest((0,))),
+        (
+            ops.OPS["fill_rng_2d"].from_arrays(
+                np.float64(0), np.float64(1), np.int32(3), outs=[np.zeros((3, 3), np.float32)]
+            )[0],
+            LoopNest((0, 1)),
+        ),
+        (
+            ops.PoolingNhwcMaxOp.from_arrays(
+                i8, np.zeros((3, 3), np.int8), outs=[np.zeros((1, 4, 4, 2), np.int8)]
+            )[0],
+            LoopNest((0, 1, 4, 5, 2, 3)),
+        ),
+    ]
+    files = []
+    for n, (op, nest) in enumerate(instances):
+        path = Path(str(tmp_path)) / f"k{n}.py"
+        path.write_text(kernel_source(op, nest))
+        files.append(str(path))
+    lint = subprocess.run(
+        [ruff, "check", "--isolated", "--select", "E,F,W,I", "--ignore", "E501", *files],
+        capture_output=True,
+        text=True,
+    )
+    assert lint.returncode == 0, lint.stdout
+    fmt = subprocess.run(
+        [ruff, "format", "--isolated", "--line-length", "100", "--check", *files],
+        capture_output=True,
+        text=True,
+    )
+    assert fmt.returncode == 0, fmt.stdout
