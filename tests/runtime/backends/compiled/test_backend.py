@@ -14,27 +14,18 @@ from pathlib import Path
 import ml_dtypes
 import numpy as np
 import pytest
+from bits import bits_equal, nearly_equal
 from random_ops import wide_values
 
 from linalg_odsgen import ops
 from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.mlir.conformance import _copy, cases_for, core_classes, make_data
 from linalg_odsgen.runtime.backends import compiled, get_backend
-from linalg_odsgen.runtime.backends.compiled.kernel import check_supported
-from linalg_odsgen.types import element_type_of
-
-LIBM = {"math.exp", "math.log", "math.tanh"}
+from linalg_odsgen.runtime.backends.compiled.kernel import C_LIBRARY_OPS, check_supported
 
 
 def _same(got: np.ndarray, want: np.ndarray, approx: bool) -> bool:
-    if got.dtype.kind not in "fV" and got.dtype not in (ml_dtypes.bfloat16,):
-        return bool(np.array_equal(got, want))
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    if approx:  # an ulp or two of the element type (8-bit floats have 3-4 bits of precision)
-        rtol = 2.0 ** (2 - element_type_of(got.dtype).precision)
-        return bool(np.allclose(g, w, rtol=rtol, atol=1e-30, equal_nan=True))
-    nan = np.isnan(g) & np.isnan(w)
-    return bool((nan | (got.view(f"u{got.itemsize}") == want.view(f"u{want.itemsize}"))).all())
+    return nearly_equal(got, want) if approx else bits_equal(got, want)
 
 
 def _outputs(op: object, operands: list[object]) -> list[np.ndarray]:
@@ -70,7 +61,7 @@ def test_core_instances_equal_loops(cls: type) -> None:
     for case in _cases(cls):
         op = cls.from_types(list(case.types), **case.attr_dict)
         check_supported(op)  # every core instance has a kernel
-        approx = any(p.name in LIBM for p in op.region.ops)
+        approx = any(p.name in C_LIBRARY_OPS for p in op.region.ops)
         seed = random.Random(f"{cls.OP_NAME}/{case.label}").getrandbits(32)
         data = make_data(op, seed)
         rng = np.random.default_rng(seed)
@@ -104,7 +95,7 @@ def test_f16_matmul_rounds_every_step_as_loops() -> None:
     b = rng.standard_normal((40, 9)).astype(np.float16)
     want = ops.matmul(a, b, outs=[np.zeros((12, 9), np.float16)], backend="loops")
     got = ops.matmul(a, b, outs=[np.zeros((12, 9), np.float16)], backend="compiled")
-    assert got.view(np.uint16).tolist() == want.view(np.uint16).tolist()
+    assert bits_equal(got, want)
     once = (a.astype(np.float32) @ b.astype(np.float32)).astype(np.float16)
     assert not np.array_equal(once, want)  # the per-step rounding is observable here
 
@@ -179,8 +170,7 @@ def test_f8_arithmetic_rounds_every_step_as_loops() -> None:
         b = rng.integers(0, 256, size=(10, 5)).astype(np.uint8).view(dt)
         want = ops.matmul(a, b, outs=[np.zeros((6, 5), dt)], backend="loops")
         got = ops.matmul(a, b, outs=[np.zeros((6, 5), dt)], backend="compiled")
-        g, w = got.astype(np.float32), want.astype(np.float32)
-        assert ((np.isnan(g) & np.isnan(w)) | (got.view(np.uint8) == want.view(np.uint8))).all()
+        assert bits_equal(got, want)
 
 
 _CHILD = """

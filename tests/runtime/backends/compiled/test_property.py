@@ -11,32 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from bits import bits_equal, nearly_equal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_ops import Drawn, import_generated, op_configs, operands_for, wide_values
 
 from linalg_odsgen.runtime.backends import compiled
-from linalg_odsgen.types import element_type_of
-
-LIBM = {"math.exp", "math.log", "math.tanh"}
-
-
-def assert_same_bits(got: np.ndarray, want: np.ndarray, approx: bool) -> None:
-    t = element_type_of(got.dtype)
-    if not t.is_float:
-        np.testing.assert_array_equal(got, want)
-        return
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    if approx:
-        np.testing.assert_allclose(g, w, rtol=1e-2, atol=1e-30, equal_nan=True)
-        return
-    nan = np.isnan(g) & np.isnan(w)
-    same = got.view(f"u{got.itemsize}") == want.view(f"u{want.itemsize}")
-    assert (nan | same).all(), f"{got[~(nan | same)]} != {want[~(nan | same)]}"
+from linalg_odsgen.runtime.backends.compiled.kernel import C_LIBRARY_OPS
 
 
 def _uses_libm(op: Any) -> bool:
-    return any(p.name in LIBM for p in op.region.ops)
+    return any(p.name in C_LIBRARY_OPS for p in op.region.ops)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -52,5 +37,6 @@ def test_compiled_equals_loops_bit_for_bit(drawn: Drawn, seed: int, parallel: bo
     with compiled.parallel(parallel):
         op, operands = cls.from_arrays(*ins, outs=got, **drawn.attrs)
         compiled.run(op, operands)
+    same = nearly_equal if _uses_libm(op) else bits_equal
     for g, w in zip(got, want, strict=True):
-        assert_same_bits(g, w, approx=_uses_libm(op))
+        assert same(g, w), f"{g} != {w}"

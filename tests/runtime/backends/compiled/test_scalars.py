@@ -42,13 +42,14 @@ def _f32_samples() -> np.ndarray:
 
 
 def _same(got: np.ndarray, want: np.ndarray) -> None:
-    """Bit equality, any NaN equal to any NaN."""
-    g, w = got.astype(np.float64), want.astype(np.float64)
-    both_nan = np.isnan(g) & np.isnan(w)
-    bad = ~both_nan & (got.view(f"u{got.itemsize}") != want.view(f"u{want.itemsize}"))
-    assert not bad.any(), (
-        f"{int(bad.sum())} differ, first at {np.flatnonzero(bad)[:5]}: {got[bad][:5]} vs {want[bad][:5]}"
-    )
+    bad = ~_equal_bits(got, want)
+    assert not bad.any(), f"{int(bad.sum())} differ: {got[bad][:5]} vs {want[bad][:5]}"
+
+
+def _equal_bits(got: np.ndarray, want: np.ndarray) -> np.ndarray:
+    """Elementwise `bits.bits_equal` (to say where they differ)."""
+    nan = np.isnan(got.astype(np.float64)) & np.isnan(want.astype(np.float64))
+    return nan | (got.view(f"u{got.itemsize}") == want.view(f"u{want.itemsize}"))
 
 
 @njit
