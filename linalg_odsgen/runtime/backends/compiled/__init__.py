@@ -32,6 +32,7 @@ from linalg_odsgen.runtime.backends.compiled.kernel import (
     kernel_name,
     kernel_source,
     reorderable,
+    small_window,
     storage_kind,
 )
 
@@ -176,23 +177,17 @@ def _nest(op: StructuredOp, kernels: _Kernels, arrays: Sequence[np.ndarray]) -> 
     strides = [tuple(s // a.itemsize for s in a.strides) if a.ndim else None for a in arrays]
     ranges = [int(r or 0) for r in op.loop_ranges()]
     order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
+    window = small_window(op, ranges) if kernels.reorderable else ()
+    fixed = tuple((d, ranges[d]) for d in window)  # trip counts LLVM can unroll
     if not (parallel_enabled() and kernels.reorderable):
-        return LoopNest(order)
-    # Threads split the outermost loop: make it the widest of the leading parallel loops
-    # (or, when a reduction leads, the first parallel loop that is wide enough).
-    parallel_dims = [d for d in order if op.iterator_types[d].value == "parallel"]
-    lead = []
-    for d in order:
-        if op.iterator_types[d].value != "parallel":
-            break
-        lead.append(d)
-    candidates = lead or [d for d in parallel_dims if ranges[d] >= 2][:1]
-    if not candidates:
-        return LoopNest(order)
-    widest = max(candidates, key=lambda d: (ranges[d], -candidates.index(d)))
-    if ranges[widest] < 2:
-        return LoopNest(order)
-    return LoopNest((widest, *(d for d in order if d != widest)), parallel=True)
+        return LoopNest(order, fixed=fixed)
+    # Threads split the outermost loop: the first leading parallel loop with two or more
+    # iterations (or, when a reduction leads, the first such parallel loop at all).
+    wide = [d for d in order if op.iterator_types[d].value == "parallel" and ranges[d] >= 2]
+    if not wide:
+        return LoopNest(order, fixed=fixed)
+    first = wide[0]
+    return LoopNest((first, *(d for d in order if d != first)), parallel=True, fixed=fixed)
 
 
 def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> Any:

@@ -62,6 +62,7 @@ class LoopNest:
 
     order: tuple[int, ...]  # loop dims, outermost first
     parallel: bool = False  # outermost (parallel) loop as numba prange
+    fixed: tuple[tuple[int, int], ...] = ()  # (dim, trip count) written into the text
 
 
 def check_supported(op: StructuredOp) -> None:
@@ -95,6 +96,31 @@ def reorderable(op: StructuredOp) -> bool:
 
 # The output block swept inside the reduction loops must stay in the L1 data cache.
 BLOCK_BYTES = 32 << 10
+# A reduction over at most this many points (a pooling or depthwise window) whose payload
+# is plain arithmetic runs innermost with its trip counts in the text: LLVM unrolls it,
+# keeps the accumulator in a register and vectorises the loop around it.
+SMALL_WINDOW = 16
+_PLAIN_OPS = frozenset(
+    {"arith.addf", "arith.subf", "arith.mulf", "arith.addi", "arith.subi", "arith.muli"}
+)
+_PLAIN_CASTS = frozenset({"arith.extf", "arith.extsi", "arith.sitofp"})
+
+
+def small_window(op: StructuredOp, ranges: Sequence[int]) -> tuple[int, ...]:
+    """The reduction dims when together they span at most SMALL_WINDOW points and the
+    payload is additions/multiplications of f32/f64/i32/i64 values (no helper calls)."""
+    dims = tuple(d for d, it in enumerate(op.iterator_types) if it.value != "parallel")
+    points = 1
+    for d in dims:
+        points *= ranges[d]
+    if not dims or points > SMALL_WINDOW:
+        return ()
+    for p in op.region.ops:
+        if p.name not in _PLAIN_OPS and p.name not in _PLAIN_CASTS:
+            return ()
+        if p.result.type.name not in ("f32", "f64", "i32", "i64"):
+            return ()
+    return dims
 
 
 def _steps(op: StructuredOp, strides: Sequence[tuple[int, ...] | None]) -> list[list[int]]:
@@ -125,7 +151,8 @@ def choose_order(
 
     With reductions, the inner loops sweep a block of the first output that fits in L1
     (its fastest dims, the innermost of unit stride for every operand, so it vectorises)
-    and the reduction loops run just outside that block, as a tap loop over whole rows;
+    and the reduction loops run just outside that block, as a tap loop over whole rows —
+    unless they are a small window of plain arithmetic (`small_window`): innermost then;
     other parallel dims are outermost, the ones whose steps move the most bytes first.
     Without a usable block, every dim is ordered by the bytes its step moves. Reduction
     dims keep their relative order either way (each output element's steps stay in order).
@@ -139,6 +166,8 @@ def choose_order(
     parallel = [it.value == "parallel" for it in op.iterator_types]
     reductions = [d for d in range(n) if not parallel[d]]
     by_cost = sorted(range(n), key=lambda d: (-cost[d], d))
+    if ranges and small_window(op, ranges):
+        return tuple([d for d in by_cost if parallel[d]] + reductions)
     block = _output_block(op, steps, ranges, sizes) if reductions and ranges else []
     if block:
         outer = [d for d in by_cost if parallel[d] and d not in block]
@@ -467,8 +496,12 @@ def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
         if lv < n:
             d = nest.order[lv]
             loop = "prange" if (lv == 0 and nest.parallel) else "range"
-            lines.append(f"{pad}for d{d} in {loop}(n{d}):")
+            trips = dict(nest.fixed).get(d)
+            lines.append(f"{pad}for d{d} in {loop}({trips if trips is not None else f'n{d}'}):")
+            start = len(lines)
             emit(lv + 1)
+            if len(lines) == start:  # everything was hoisted out of this loop
+                lines.append(pad + "    pass")
         lines.extend(pad + s for s in body.post[lv])
 
     emit(0)
@@ -539,5 +572,6 @@ __all__ = [
     "library_digest",
     "op_expression",
     "reorderable",
+    "small_window",
     "storage_kind",
 ]

@@ -222,3 +222,25 @@ def test_without_numba_the_backend_names_the_extra() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert "pip install 'linalg-ods-gen[jit]'" in out
+
+
+def test_a_loop_whose_body_is_all_hoisted_still_compiles() -> None:
+    from fast_handmade import make_op
+
+    from linalg_odsgen.model import OperandKind
+
+    def build(b: object) -> None:
+        b.yield_(b.arg("O"))  # type: ignore[attr-defined]
+
+    cls = make_op(
+        "keep",
+        [("I", OperandKind.INPUT_TENSOR, "T"), ("O", OperandKind.OUTPUT_TENSOR, "T")],
+        ["(d0, d1) -> (d1)", "(d0, d1) -> (d0)"],
+        ["parallel", "reduction"],
+        build,
+    )
+    out = np.arange(4, dtype=np.float32)
+    op, operands = cls.from_arrays(np.ones(3, np.float32), outs=[out])
+    assert "pass" in compiled.source(op, operands)
+    compiled.run(op, operands)
+    np.testing.assert_array_equal(out, np.arange(4, dtype=np.float32))

@@ -41,12 +41,22 @@ def test_dot_keeps_its_accumulator_in_a_register() -> None:
     assert load < loop < store
 
 
-def test_depthwise_runs_the_window_taps_outside_an_l1_block_of_the_output() -> None:
+def test_a_small_window_of_plain_arithmetic_runs_innermost_with_fixed_trip_counts() -> None:
     x = np.zeros((1, 58, 58, 64), np.float32)
     w = np.zeros((3, 3, 64), np.float32)
-    op, operands = ops.DepthwiseConv2DNhwcHwcOp.from_arrays(
-        x, w, outs=[np.zeros((1, 56, 56, 64), np.float32)]
-    )
+    out = np.zeros((1, 56, 56, 64), np.float32)
+    op, operands = ops.DepthwiseConv2DNhwcHwcOp.from_arrays(x, w, outs=[out])
+    assert kernel.small_window(op, [1, 56, 56, 64, 3, 3]) == (4, 5)
+    assert _order(op, operands) == (0, 1, 2, 3, 4, 5)  # n, oh, ow, c, then the 3x3 taps
+    text = kernel_source(op, LoopNest((0, 1, 2, 3, 4, 5), fixed=((4, 3), (5, 3))))
+    assert "for d4 in range(3):" in text and "for d5 in range(3):" in text
+
+
+def test_other_windows_run_the_taps_outside_an_l1_block_of_the_output() -> None:
+    x = np.zeros((1, 58, 58, 64), np.float32)
+    out = np.zeros((1, 56, 56, 64), np.float32)
+    op, operands = ops.PoolingNhwcMaxOp.from_arrays(x, np.zeros((3, 3), np.float32), outs=[out])
+    assert kernel.small_window(op, [1, 56, 56, 64, 3, 3]) == ()  # maximumf: a helper call
     assert _order(op, operands) == (0, 1, 4, 5, 2, 3)  # n, oh, kh, kw, ow, c
 
 
