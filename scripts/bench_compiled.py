@@ -21,6 +21,7 @@ numba's own import time apart.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -76,10 +77,6 @@ def _mk_f16_add(rng: np.random.Generator, small: bool) -> tuple[list[Any], list[
     return [v.astype(np.float16) for v in ins], [outs[0].astype(np.float16)], attrs
 
 
-def _np_f16_matmul(ins: list[Any], outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
-    bench.np_matmul_as_f32(ins, outs, attrs)
-
-
 CASES: tuple[CompiledCase, ...] = (
     CompiledCase("matmul_256", "matmul", _mk_matmul(256), bench.np_matmul, "256^3 f32"),
     CompiledCase("matmul_512", "matmul", _mk_matmul(512), bench.np_matmul, "512^3 f32"),
@@ -118,7 +115,7 @@ CASES: tuple[CompiledCase, ...] = (
         "matmul_f16",
         "matmul",
         _mk_matmul(256, np.float16),
-        _np_f16_matmul,
+        bench.np_matmul_as_f32,
         "256^3 f16 (numpy: f32 matmul of the same shape)",
     ),
 )
@@ -128,25 +125,12 @@ def _points(op: Any) -> int:
     return int(np.prod([int(r) for r in op.loop_ranges()], dtype=np.int64))
 
 
-def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
-    nan = np.isnan(a.astype(np.float64)) & np.isnan(b.astype(np.float64))
-    return bool((nan | (a.view(f"u{a.itemsize}") == b.view(f"u{b.itemsize}"))).all())
-
-
-def _max_ulps(a: np.ndarray, b: np.ndarray) -> int:
-    """Largest distance in units in the last place between two float arrays of one dtype."""
-
-    def line(x: np.ndarray) -> np.ndarray:
-        i = x.view(f"i{x.itemsize}").astype(np.int64)
-        return np.where(i < 0, np.int64(-(2 ** (8 * x.itemsize - 1))) - i, i)
-
-    return int(np.max(np.abs(line(a) - line(b)), initial=0))
-
-
 def bench_rows(
     cases: tuple[CompiledCase, ...], repeat: int, mlir: bool, quick: bool
 ) -> list[list[str]]:
-    from linalg_odsgen.runtime.backends import compiled
+    from linalg_odsgen.mlir.conformance import compare_bits
+    from linalg_odsgen.mlir.execution import output_bits
+    from linalg_odsgen.runtime.backends import compiled, get_backend
     from linalg_odsgen.runtime.backends.compiled.kernel import C_LIBRARY_OPS
 
     rng = np.random.default_rng(7)
@@ -177,16 +161,18 @@ def bench_rows(
 
         s_ins, s_outs, s_attrs = case.make(rng, True)
         s_op, s_operands = cls.from_arrays(*s_ins, outs=bench.fresh(s_outs), **s_attrs)
+        l_op, l_operands = cls.from_arrays(*s_ins, outs=bench.fresh(s_outs), **s_attrs)
         start = time.perf_counter()
-        want = getattr(ops, case.op)(*s_ins, outs=bench.fresh(s_outs), backend="loops", **s_attrs)
+        get_backend("loops")(l_op, l_operands)
         loops_per_point = (time.perf_counter() - start) / _points(s_op)
         compiled.run(s_op, s_operands)
-        got = s_operands[-1]
-        exact = _same_bits(np.asarray(got), np.asarray(want))
-        libm = any(p.name in C_LIBRARY_OPS for p in op.region.ops)
-        check = "ok" if exact else "MISMATCH"
-        if libm and not exact:  # C library vs NumPy's own exp/log/tanh
-            check = f"<={_max_ulps(np.asarray(got), np.asarray(want))} ulp"
+        t = s_op.element_types[-1]
+        got, want = output_bits(s_op, s_operands)[0], output_bits(l_op, l_operands)[0]
+        ulps: list[int] = []
+        check = "ok" if not compare_bits(got, want, t, approx=False) else "MISMATCH"
+        libm = any(p.name in C_LIBRARY_OPS for p in op.region.ops)  # C library vs NumPy
+        if check != "ok" and libm and not compare_bits(got, want, t, approx=True, stats=ulps):
+            check = f"<={max(ulps)} ulp"
         speedup = loops_per_point / (t1 / _points(op))
 
         mlir_ms: float | None = None
@@ -262,7 +248,7 @@ FIRST_CALLS = (
 def first_calls() -> str:
     """Cold (empty cache) and cached first calls, each in a fresh process."""
     with tempfile.TemporaryDirectory() as cache:
-        env = {**__import__("os").environ, "LINALG_ODSGEN_CACHE_DIR": cache}
+        env = {**os.environ, "LINALG_ODSGEN_CACHE_DIR": cache}
         code = _FIRST_CALL.format(calls=list(FIRST_CALLS))
         runs = []
         for _ in range(2):

@@ -19,6 +19,7 @@ import importlib
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
@@ -48,12 +49,14 @@ def register_backend(name: str, fn: Backend) -> None:
 def available_backends() -> tuple[str, ...]:
     """Every name `get_backend` accepts (`compiled` only once numba is installed)."""
     names = set(_BUILTIN) | set(_LOADED)
-    if "compiled" not in _LOADED and not _numba_installed():
+    if "compiled" not in _LOADED and not numba_installed():
         names.discard("compiled")
     return tuple(sorted(names))
 
 
-def _numba_installed() -> bool:
+@cache
+def numba_installed() -> bool:
+    """Whether the `jit` extra is there (found without importing numba)."""
     import importlib.util
 
     return importlib.util.find_spec("numba") is not None
@@ -125,6 +128,7 @@ __all__ = [
     "default_backend",
     "default_backend_set_to",
     "get_backend",
+    "numba_installed",
     "register_backend",
     "set_default_backend",
 ]

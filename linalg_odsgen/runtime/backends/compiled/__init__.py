@@ -160,7 +160,7 @@ def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
         return f"loops backend: {kernels}"
-    nest = _nest(op, kernels, _arrays(kernels, operands))
+    nest = _nest(op, kernels, _arrays(kernels, operands), _ranges(op))
     where = " (outermost loop in parallel)" if nest.parallel else ""
     return "compiled: loop order " + ", ".join(f"d{d}" for d in nest.order) + where
 
@@ -170,12 +170,17 @@ def source(op: StructuredOp, operands: Sequence[Any]) -> str:
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
         raise DiagnosticError(Diagnostic(f"no kernel: {kernels}", file="<runtime>"))
-    return kernel_source(op, _nest(op, kernels, _arrays(kernels, operands)))
+    return kernel_source(op, _nest(op, kernels, _arrays(kernels, operands), _ranges(op)))
 
 
-def _nest(op: StructuredOp, kernels: _Kernels, arrays: Sequence[np.ndarray]) -> LoopNest:
+def _ranges(op: StructuredOp) -> tuple[int, ...]:
+    return tuple(int(r or 0) for r in op.loop_ranges())  # all known: arrays are bound
+
+
+def _nest(
+    op: StructuredOp, kernels: _Kernels, arrays: Sequence[np.ndarray], ranges: Sequence[int]
+) -> LoopNest:
     strides = [tuple(s // a.itemsize for s in a.strides) if a.ndim else None for a in arrays]
-    ranges = [int(r or 0) for r in op.loop_ranges()]
     order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
     window = small_window(op, ranges) if kernels.reorderable else ()
     fixed = tuple((d, ranges[d]) for d in window)  # trip counts LLVM can unroll
@@ -214,14 +219,14 @@ def run(op: StructuredOp, operands: Sequence[Any]) -> None:
             )
         loops.run(op, operands)
         return
-    ranges = tuple(int(r or 0) for r in op.loop_ranges())  # all known: arrays are bound
+    ranges = _ranges(op)
     if 0 in ranges:
         return
     arrays = _arrays(kernels, operands)
     call_key = (ranges, tuple(a.strides for a in arrays), parallel_enabled())
     kernel = kernels.by_call.get(call_key)
     if kernel is None:
-        kernel = _kernel(op, kernels, _nest(op, kernels, arrays))
+        kernel = _kernel(op, kernels, _nest(op, kernels, arrays, ranges))
         if len(kernels.by_call) >= 64:
             kernels.by_call.clear()
         kernels.by_call[call_key] = kernel

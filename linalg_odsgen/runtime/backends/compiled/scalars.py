@@ -67,8 +67,6 @@ def _to_bits_intrinsic(src: types.Type, dst: types.Type, dst_ir: ir.Type) -> obj
 
 f32_bits = _to_bits_intrinsic(types.float32, types.uint32, ir.IntType(32))
 f32_from_bits = _to_float_intrinsic(32, types.float32, ir.FloatType())
-f64_bits = _to_bits_intrinsic(types.float64, types.uint64, ir.IntType(64))
-f64_from_bits = _to_float_intrinsic(64, types.float64, ir.DoubleType())
 
 
 # -- f16 <-> f32 ----------------------------------------------------------------------------

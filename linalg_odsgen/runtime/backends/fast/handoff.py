@@ -12,11 +12,11 @@ everything in NumPy.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any
+
+from linalg_odsgen.runtime.backends import numba_installed
 
 if TYPE_CHECKING:
     from linalg_odsgen.runtime.backends.fast.engine import Plan, Problem
@@ -46,18 +46,13 @@ def set_handoff(enabled: bool | None) -> None:
     _enabled = enabled
 
 
-@cache
-def _numba_installed() -> bool:
-    return importlib.util.find_spec("numba") is not None
-
-
 def _narrow(op: StructuredOp) -> bool:
     return any(t.name in ("f16", "bf16") for t in op.element_types)
 
 
 def reason(op: StructuredOp, problem: Problem | None, plan: Plan | None) -> str | None:
     """Why this instance should run compiled (None: stay in NumPy)."""
-    if not (handoff_enabled() and _numba_installed()):
+    if not (handoff_enabled() and numba_installed()):
         return None
     if problem is None:
         ranges = [int(r or 0) for r in op.loop_ranges()]
