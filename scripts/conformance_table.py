@@ -52,6 +52,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="print progress and details")
     args = parser.parse_args(argv)
+    from linalg_odsgen.diagnostics import DiagnosticError
+    from linalg_odsgen.runtime.backends import get_backend
+
+    try:
+        get_backend(args.backend)  # a bad name (or missing numba) before any MLIR work
+    except DiagnosticError as exc:
+        print(exc, file=sys.stderr)
+        return 1
 
     from linalg_odsgen.mlir import conformance
     from linalg_odsgen.mlir.tools import have_runner, have_tool

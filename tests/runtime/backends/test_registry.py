@@ -83,3 +83,15 @@ def test_backend_modules_keep_their_old_import_path() -> None:
     loaded = _modules_after("from linalg_odsgen.runtime import fast\nassert fast.run")
     assert "linalg_odsgen.runtime.backends.fast" in loaded
     assert "numba" not in loaded
+
+
+def test_conformance_script_refuses_an_unknown_backend_without_a_traceback() -> None:
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parents[3] / "scripts" / "conformance_table.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "fill", "--backend", "gpu"], capture_output=True, text=True
+    )
+    assert done.returncode == 1
+    assert "error: unknown backend 'gpu'" in done.stderr
+    assert "Traceback" not in done.stderr
