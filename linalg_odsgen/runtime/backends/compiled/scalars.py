@@ -20,6 +20,7 @@ import math
 import numpy as np
 from llvmlite import ir
 from numba import njit, types
+from numba.core import cgutils
 from numba.extending import intrinsic
 
 # Not cached themselves: they are compiled into each (cached) kernel that calls them.
@@ -67,6 +68,8 @@ def _to_bits_intrinsic(src: types.Type, dst: types.Type, dst_ir: ir.Type) -> obj
 
 f32_bits = _to_bits_intrinsic(types.float32, types.uint32, ir.IntType(32))
 f32_from_bits = _to_float_intrinsic(32, types.float32, ir.FloatType())
+f64_bits = _to_bits_intrinsic(types.float64, types.int64, ir.IntType(64))
+f64_from_bits = _to_float_intrinsic(64, types.float64, ir.DoubleType())
 
 
 # -- f16 <-> f32 ----------------------------------------------------------------------------
@@ -462,27 +465,46 @@ def uint64_to_f64(v: int) -> float:
 # -- floats ---------------------------------------------------------------------------------
 
 
+def _bitwise_floats(combine: str) -> object:
+    """Two floats of one type combined bit by bit (`and`/`or` of their encodings)."""
+
+    @intrinsic
+    def combined(typingctx, a, b):
+        if not isinstance(a, types.Float) or a != b:
+            return None
+
+        def codegen(context, builder, signature, args):
+            bits = ir.IntType(a.bitwidth)
+            x, y = (builder.bitcast(v, bits) for v in args)
+            return builder.bitcast(getattr(builder, combine)(x, y), args[0].type)
+
+        return a(a, b), codegen
+
+    return combined
+
+
+_bits_and = _bitwise_floats("and_")
+_bits_or = _bitwise_floats("or_")
+
+
+# Selects only (no branches), so LLVM vectorises loops around them. Equal operands differ
+# at most in the sign of zero: `and` of the encodings keeps +0.0 for the maximum, `or`
+# keeps -0.0 for the minimum, and is the identity otherwise.
 @_jit
 def maximumf(a: float, b: float) -> float:
-    """NaN wins; -0.0 < +0.0."""
-    if a != a:
-        return a
-    if b != b:
-        return b
-    if a == b:
-        return b if math.copysign(1.0, a) < 0 else a
-    return a if a > b else b
+    """NaN wins (the first operand's when both are); -0.0 < +0.0."""
+    r = a if a > b else b
+    r = _bits_and(a, b) if a == b else r
+    r = b if b != b else r
+    return a if a != a else r
 
 
 @_jit
 def minimumf(a: float, b: float) -> float:
-    if a != a:
-        return a
-    if b != b:
-        return b
-    if a == b:
-        return a if math.copysign(1.0, a) < 0 else b
-    return a if a < b else b
+    r = a if a < b else b
+    r = _bits_or(a, b) if a == b else r
+    r = b if b != b else r
+    return a if a != a else r
 
 
 @_jit
@@ -511,6 +533,56 @@ def round_half_away(a: float) -> float:
     return t
 
 
+# -- exp of float32 --------------------------------------------------------------------------
+
+_TWO_OVER_LN2 = 2.8853900817779268  # 2 / ln 2
+_HALF_LN2 = 0.34657359027997264  # ln(2) / 2
+_SQRT2 = 1.4142135623730951
+_ROUNDER = 6755399441055744.0  # 1.5 * 2**52: x + _ROUNDER - _ROUNDER is x rounded to an integer
+_ROUNDER_BITS = 0x4338000000000000  # its encoding; the low bits of x + _ROUNDER hold the integer
+# 1/n! for n = 7 .. 0: e**r on |r| <= ln(2)/4 to ~2e-11 relative (Taylor, Horner's rule)
+_INV_FACTORIALS = tuple(1.0 / math.factorial(n) for n in range(7, -1, -1))
+
+
+@intrinsic
+def _muladd(typingctx, a, b, c):
+    """a * b + c for float64, fused where the CPU has FMA (LLVM `fmuladd`). Only for our own
+    approximations (expf): payload arithmetic is never fused, as MLIR does not fuse it."""
+    if not (a == b == c == types.float64):
+        return None
+
+    def codegen(context, builder, signature, args):
+        d = ir.DoubleType()
+        fn = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(d, [d, d, d]), "llvm.fmuladd.f64"
+        )
+        return builder.call(fn, args)
+
+    return types.float64(a, b, c), codegen
+
+
+@_jit
+def expf(x: float) -> float:
+    """e**x for a float32, in float64 without branches so loops around it vectorise (the C
+    library's expf is a call per element). The float64 value is within ~1e-10 relative of
+    e**x, so the float32 result is correctly rounded but for ties closer than that, and
+    always within 1 ulp; NaN is returned as it is, overflow is inf, underflow 0."""
+    v = np.float64(x)
+    c = v if v > -104.0 else -104.0  # e**-104 rounds to 0 in float32, e**89 to inf
+    c = c if c < 89.0 else 89.0
+    t = _muladd(c, _TWO_OVER_LN2, _ROUNDER)
+    h = t - _ROUNDER  # c = h ln(2)/2 + r, |r| <= ln(2)/4
+    r = _muladd(h, -_HALF_LN2, c)
+    p = _INV_FACTORIALS[0]
+    for q in _INV_FACTORIALS[1:]:
+        p = _muladd(p, r, q)
+    n = f64_bits(t) - _ROUNDER_BITS  # h as an integer: e**c = 2**(n >> 1) * sqrt2**(n & 1) * p
+    scale = f64_from_bits(((n >> 1) + 1023) << 52)
+    scale = scale * _SQRT2 if n & 1 else scale
+    e = np.float32(p * scale)
+    return x if x != x else e
+
+
 @_jit
 def erf64(x: float) -> float:
     """erf in double precision (a NaN is returned as it is)."""
@@ -527,6 +599,7 @@ __all__ = [
     "divsi",
     "divui",
     "erf64",
+    "expf",
     "f2b",
     "f2h",
     "f8_code",

@@ -21,7 +21,7 @@ from linalg_odsgen import ops
 from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.mlir.conformance import _copy, cases_for, core_classes, make_data
 from linalg_odsgen.runtime.backends import compiled, get_backend
-from linalg_odsgen.runtime.backends.compiled.kernel import C_LIBRARY_OPS, check_supported
+from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS, check_supported
 
 
 def _same(got: np.ndarray, want: np.ndarray, approx: bool) -> bool:
@@ -61,7 +61,7 @@ def test_core_instances_equal_loops(cls: type) -> None:
     for case in _cases(cls):
         op = cls.from_types(list(case.types), **case.attr_dict)
         check_supported(op)  # every core instance has a kernel
-        approx = any(p.name in C_LIBRARY_OPS for p in op.region.ops)
+        approx = any(p.name in APPROXIMATE_OPS for p in op.region.ops)
         seed = random.Random(f"{cls.OP_NAME}/{case.label}").getrandbits(32)
         data = make_data(op, seed)
         rng = np.random.default_rng(seed)

@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 from random_ops import Drawn, import_generated, op_configs, operands_for, wide_values
 
 from linalg_odsgen.runtime.backends import compiled
-from linalg_odsgen.runtime.backends.compiled.kernel import C_LIBRARY_OPS
+from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS
 
 
 def _uses_libm(op: Any) -> bool:
-    return any(p.name in C_LIBRARY_OPS for p in op.region.ops)
+    return any(p.name in APPROXIMATE_OPS for p in op.region.ops)
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -200,6 +200,61 @@ def test_float_to_int_saturates_and_maps_nan_to_zero() -> None:
             assert S.fptoui(x, w) == uwant, (x, w)
 
 
+@njit
+def _pairwise(fn_id: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    out = np.empty((a.size, b.size), a.dtype)
+    for i in range(a.size):
+        for j in range(b.size):
+            x, y = a[i], b[j]
+            if fn_id == 0:
+                out[i, j] = S.maximumf(x, y)
+            elif fn_id == 1:
+                out[i, j] = S.minimumf(x, y)
+            elif fn_id == 2:
+                out[i, j] = S.maxnumf(x, y)
+            else:
+                out[i, j] = S.minnumf(x, y)
+    return out
+
+
+def _ieee_reference(fn_id: int, x: float, y: float, bx: int, by: int) -> int:
+    """IEEE 754-2019 maximum/minimum (fn 0/1: NaN wins, the first one when both are) and
+    754-2008 maxNum/minNum (fn 2/3: a NaN operand is ignored), on encodings."""
+    if fn_id >= 2:
+        if x != x:
+            return by
+        if y != y:
+            return bx
+        fn_id -= 2
+    if x != x:
+        return bx
+    if y != y:
+        return by
+    if x == y:  # equal: only the zeros' signs can differ; -0 < +0
+        neg_x, neg_y = math.copysign(1, x) < 0, math.copysign(1, y) < 0
+        pick_x = (not neg_x or neg_y) if fn_id == 0 else (neg_x or not neg_y)
+        return bx if pick_x else by
+    return bx if (x > y) == (fn_id == 0) else by
+
+
+@pytest.mark.parametrize(("dtype", "bits"), [(np.float32, np.uint32), (np.float64, np.uint64)])
+def test_float_max_min_bits_on_zeros_infinities_and_nan_payloads(dtype, bits) -> None:
+    """Every pair of special values, NaN payloads and signs included, bit for bit."""
+    if dtype is np.float32:
+        nans = np.array([0x7FC00000, 0xFFC00001, 0x7FC12345, 0x7F800001], np.uint32)
+    else:
+        nans = np.array([0x7FF8000000000000, 0xFFF8000000000007, 0x7FF0000000000001], np.uint64)
+    plain = np.array([0.0, -0.0, 1.0, -1.0, 2.5, -7.0, np.inf, -np.inf, 1e-40], dtype)
+    values = np.concatenate([plain, nans.view(dtype)])
+    vb = values.view(bits)
+    for fn_id in range(4):
+        got = _pairwise(fn_id, values, values).view(bits)
+        for i, x in enumerate(values):
+            for j, y in enumerate(values):
+                want = _ieee_reference(fn_id, float(x), float(y), int(vb[i]), int(vb[j]))
+                assert int(got[i, j]) == want, (fn_id, hex(vb[i]), hex(vb[j]))
+
+
 def test_ieee_maximum_and_minimum() -> None:
     nan = math.nan
     assert math.isnan(S.maximumf(nan, 1.0)) and math.isnan(S.minimumf(1.0, nan))
@@ -243,3 +298,37 @@ def test_f8_rounding_matches_ml_dtypes_from_f32_and_f64(name: str) -> None:
     )
     want = np.array([dt(float(v)) for v in y])
     _same(_map_f8(y, *args).view(dt), want)
+
+
+@njit
+def _map_expf(x: np.ndarray) -> np.ndarray:
+    out = np.empty_like(x)
+    for i in range(x.size):
+        out[i] = S.expf(x[i])
+    return out
+
+
+def _ordered(x: np.ndarray) -> np.ndarray:
+    """float32 encodings as integers that count ulps across zero."""
+    i = x.view(np.int32).astype(np.int64)
+    return np.where(i < 0, -(2**31) - i, i)
+
+
+def test_expf_is_within_one_ulp_of_the_float64_exp_rounded_once() -> None:
+    """Random bit patterns, a dense sweep of the range where e**x is finite and nonzero
+    (subnormal results included), and the overflow/underflow/NaN edges."""
+    sweep = np.linspace(-110.0, 95.0, 2_000_001, dtype=np.float32)
+    edges = np.float32(
+        [88.72283, 88.72284, 88.7229, -103.97207, -103.9721, -87.33655, 0.0, -0.0, 1e-30]
+    )
+    x = np.concatenate([_f32_samples(), sweep, edges])
+    got = _map_expf(x)
+    with np.errstate(over="ignore", under="ignore", invalid="ignore"):
+        want = np.exp(x.astype(np.float64)).astype(np.float32)
+    nan = np.isnan(x)
+    assert np.array_equal(got[nan].view(np.uint32), x[nan].view(np.uint32))  # NaN kept as is
+    distance = np.abs(_ordered(got[~nan]) - _ordered(want[~nan]))
+    assert distance.max() <= 1
+    assert (distance == 0).mean() > 0.999  # correctly rounded but for near-ties
+    specials = _map_expf(np.float32([np.inf, -np.inf, 89.0, -104.0, 0.0]))
+    assert specials.tolist() == [np.inf, 0.0, np.inf, 0.0, 1.0]
