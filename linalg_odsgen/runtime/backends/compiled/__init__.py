@@ -29,8 +29,8 @@ from linalg_odsgen.runtime.backends.compiled.kernel import (
     Unsupported,
     check_supported,
     choose_order,
-    kernel_name,
     kernel_source,
+    kernel_text,
     reorderable,
     small_window,
     storage_kind,
@@ -198,8 +198,8 @@ def _nest(
 def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> Any:
     kernel = kernels.by_nest.get(nest)
     if kernel is None:
-        text = kernel_source(op, nest)
-        kernel = load_kernel(kernel_name(text), text)
+        text = kernel_text(op, nest)
+        kernel = load_kernel(text.name, text.render)
         kernels.by_nest[nest] = kernel
         STATS.kernels += 1
     return kernel

@@ -13,6 +13,7 @@ import importlib.util
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -79,14 +80,16 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def load_kernel(name: str, source: str) -> Any:
-    """Write (if needed) and import the kernel module `name`; return its `kernel`."""
-    where = kernel_dir()
-    path = where.path / f"{name}.py"
-    write_atomically(path, source)
+def load_kernel(name: str, source: Callable[[], str]) -> Any:
+    """Import the kernel module `name` (its text made by `source` and written first when
+    the file is not there yet; the name determines the text); return its `kernel`."""
     module_name = f"linalg_odsgen_kernels.{name}"
     module = sys.modules.get(module_name)
     if module is None:
+        where = kernel_dir()
+        path = where.path / f"{name}.py"
+        if not path.is_file():
+            write_atomically(path, source())
         spec = importlib.util.spec_from_file_location(module_name, path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)

@@ -16,6 +16,7 @@ backend's nest with three changes that keep every result bit for bit:
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -437,8 +438,31 @@ class _Body:
         self.post: list[list[str]] = [[] for _ in range(self.levels + 1)]
 
 
+@dataclass(frozen=True)
+class KernelText:
+    """A kernel module before rendering: the template's inputs. Its `name` is known
+    without rendering, so a kernel already on disk costs no template work (nor a jinja2
+    import)."""
+
+    fields: tuple[tuple[str, object], ...]
+
+    @property
+    def name(self) -> str:
+        """Determined by the template's inputs, the template and the scalar library."""
+        key = json.dumps([self.fields, _template_digest(), library_digest()])
+        return "k_" + hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+
+    def render(self) -> str:
+        return str(_template().render(library=library_digest(), **dict(self.fields)))
+
+
 def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
     """The whole kernel module: header, constants and `kernel(a0.., n0..)`."""
+    return kernel_text(op, nest).render()
+
+
+def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
+    """The kernel module's template inputs (see `kernel_source`)."""
     check_supported(op)
     region: Region = op.region
     n = op.num_loops
@@ -505,7 +529,20 @@ def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
 
     emit(0)
     params = [f"a{i}" for i in range(len(maps))] + [f"n{d}" for d in range(n)]
-    return _render(op, nest, params, constants, lines)
+    return _fields(op, nest, params, constants, lines)
+
+
+_TEMPLATE = ("templates", "kernel.py.j2")
+
+
+@cache
+def _template_text() -> str:
+    return (resources.files(__package__).joinpath(*_TEMPLATE)).read_text("utf-8")
+
+
+@cache
+def _template_digest() -> str:
+    return hashlib.sha256(_template_text().encode("utf-8")).hexdigest()[:16]
 
 
 @cache
@@ -513,8 +550,7 @@ def _template() -> Any:
     import jinja2
 
     env = jinja2.Environment(keep_trailing_newline=True, autoescape=False)
-    text = (resources.files(__package__) / "templates" / "kernel.py.j2").read_text("utf-8")
-    return env.from_string(text)
+    return env.from_string(_template_text())
 
 
 @cache
@@ -525,49 +561,43 @@ def library_digest() -> str:
     return hashlib.sha256(text).hexdigest()[:16]
 
 
-def _render(
+def _fields(
     op: StructuredOp,
     nest: LoopNest,
     params: list[str],
     constants: list[str],
     lines: list[str],
-) -> str:
+) -> KernelText:
     code = "\n".join([*constants, *lines])
-    return str(
-        _template().render(
-            uses_math="math." in code,
-            uses_numpy="np." in code,
-            uses_library="S." in code,
-            op_name=op.OP_NAME,
-            types=", ".join(str(t) for t in op.element_types),
-            maps=[str(m) for m in op.indexing_maps],
-            iterators=", ".join(it.value for it in op.iterator_types),
-            order=", ".join(f"d{d}" for d in nest.order),
-            parallel=nest.parallel,
-            library=library_digest(),
-            constants=constants,
-            params=", ".join(params),
-            body=lines or ["    pass"],
-        )
-    )
-
-
-def kernel_name(source: str) -> str:
-    """A file name determined by the kernel's text."""
-    return "k_" + hashlib.sha256(source.encode("utf-8")).hexdigest()[:24]
+    fields: dict[str, object] = {
+        "uses_math": "math." in code,
+        "uses_numpy": "np." in code,
+        "uses_library": "S." in code,
+        "op_name": op.OP_NAME,
+        "types": ", ".join(str(t) for t in op.element_types),
+        "maps": [str(m) for m in op.indexing_maps],
+        "iterators": ", ".join(it.value for it in op.iterator_types),
+        "order": ", ".join(f"d{d}" for d in nest.order),
+        "parallel": nest.parallel,
+        "constants": constants,
+        "params": ", ".join(params),
+        "body": lines or ["    pass"],
+    }
+    return KernelText(tuple(fields.items()))
 
 
 __all__ = [
     "APPROXIMATE_OPS",
     "SUPPORTED_FLOATS",
+    "KernelText",
     "LoopNest",
     "Unsupported",
     "check_supported",
     "choose_order",
     "constant_expression",
     "index_expression",
-    "kernel_name",
     "kernel_source",
+    "kernel_text",
     "library_digest",
     "op_expression",
     "reorderable",
