@@ -765,10 +765,12 @@ TINY: tuple[tuple[str, list[tuple[int, ...]], list[tuple[int, ...]], Callable[..
 def first_call_ms(op: str, ins: list[tuple[int, ...]], outs: list[tuple[int, ...]]) -> float:
     """First call of an op in a fresh process (imports done before the clock starts)."""
     code = _FIRST_CALL.format(op=op, ins=ins, outs=outs)
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as on a usual install: bytecode is kept
     times = []
     for _ in range(3):
         out = subprocess.run(
-            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
         ).stdout
         times.append(float(out.strip()) * 1e3)
     return min(times)
@@ -827,7 +829,7 @@ def main(argv: list[str] | None = None) -> int:
         print(bench_gen_ods(args.repeat or 7))
         return 0
     if args.repeat is None:
-        args.repeat = 1 if args.quick else 7
+        args.repeat = 1 if args.quick else 15
     if args.mlir and not mlir_available():
         args.mlir = False
     if args.temp_limit is not None:
