@@ -61,22 +61,11 @@ PARALLEL_ENV_VAR = "LINALG_ODSGEN_COMPILED_PARALLEL"
 _parallel: bool | None = None
 
 
-def parallel_choice() -> bool | None:
-    """The explicit choice (`set_parallel`, `parallel()`, `LINALG_ODSGEN_COMPILED_PARALLEL`
-    set to 1 or 0), or None when nobody chose."""
-    if _parallel is not None:
-        return _parallel
-    value = os.environ.get(PARALLEL_ENV_VAR, "").strip().lower()
-    if value in ("1", "true", "yes", "on"):
-        return True
-    if value in ("0", "false", "no", "off"):
-        return False
-    return None
-
-
 def parallel_enabled() -> bool:
     """Outer parallel loops on threads: `set_parallel`, else `LINALG_ODSGEN_COMPILED_PARALLEL=1`."""
-    return parallel_choice() is True
+    if _parallel is not None:
+        return _parallel
+    return os.environ.get(PARALLEL_ENV_VAR, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def set_parallel(enabled: bool | None) -> None:
@@ -263,7 +252,6 @@ __all__ = [
     "cache_info",
     "explain",
     "parallel",
-    "parallel_choice",
     "parallel_enabled",
     "run",
     "set_parallel",

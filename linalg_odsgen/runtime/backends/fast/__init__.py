@@ -210,14 +210,10 @@ def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
     bound = _bind(op, operands)
     if isinstance(bound, str):
         why = handoff.reason(op, None, None)
-        return _handed_off(op, why) if why else bound
+        return f"compiled backend ({why})" if why else bound
     chosen = choose(bound[0], get_temp_limit(), None, key=bound[1])
     why = handoff.reason(op, bound[0], chosen)
-    return _handed_off(op, why) if why else chosen.describe()
-
-
-def _handed_off(op: StructuredOp, why: str) -> str:
-    return f"compiled backend ({why}{', on threads' if handoff.threaded(op) else ''})"
+    return f"compiled backend ({why})" if why else chosen.describe()
 
 
 def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) -> None:

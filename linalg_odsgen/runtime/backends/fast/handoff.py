@@ -7,8 +7,7 @@ ops whose maps are not linear (the loops backend, element by element) and large
 payloads reading `linalg.index` (index arrays and casts over the whole domain). With numba installed (the `[jit]` extra) those go to the compiled
 backend, whose results are the loops backend's bit for bit. Nothing here imports numba
 unless a hand-off happens; `set_handoff(False)` or `LINALG_ODSGEN_FAST_HANDOFF=0` keeps
-everything in NumPy. Large hand-offs use the compiled backend's parallel outer loops (as
-NumPy's BLAS uses every core) unless its parallel setting was chosen explicitly.
+everything in NumPy.
 """
 
 from __future__ import annotations
@@ -31,8 +30,6 @@ MIN_LOOPS_POINTS = 1 << 14
 MIN_ORDERED_POINTS = 1 << 16
 # Index payloads run in NumPy at a few ns per point: a compile pays off from here.
 MIN_INDEX_POINTS = 1 << 20
-# From here a hand-off runs on threads (bit for bit the same: each owns output elements).
-MIN_THREADED_POINTS = 1 << 20
 
 _enabled: bool | None = None
 
@@ -83,26 +80,10 @@ def reason(op: StructuredOp, problem: Problem | None, plan: Plan | None) -> str 
     return why if compiled.supports(op) else None
 
 
-def threaded(op: StructuredOp) -> bool:
-    """Whether a hand-off runs on the compiled backend's parallel outer loops: from
-    MIN_THREADED_POINTS on, as NumPy's BLAS uses every core, unless the compiled backend's
-    parallel setting was chosen explicitly (then that choice holds)."""
-    from linalg_odsgen.runtime.backends import compiled
-
-    choice = compiled.parallel_choice()
-    if choice is not None:
-        return choice
-    points = 1
-    for r in op.loop_ranges():
-        points *= int(r or 0)
-    return points >= MIN_THREADED_POINTS
-
-
 def run_compiled(op: StructuredOp, operands: Sequence[Any]) -> None:
     from linalg_odsgen.runtime.backends import compiled
 
-    with compiled.parallel(threaded(op)):
-        compiled.run(op, operands)
+    compiled.run(op, operands)
 
 
-__all__ = ["ENV_VAR", "handoff_enabled", "reason", "run_compiled", "set_handoff", "threaded"]
+__all__ = ["ENV_VAR", "handoff_enabled", "reason", "run_compiled", "set_handoff"]

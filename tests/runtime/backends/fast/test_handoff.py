@@ -92,39 +92,3 @@ def test_large_sequential_loops_are_handed_off_and_equal_loops() -> None:
         )
         got = ops.depthwise_conv_2d_nhwc_hwc(x, w, outs=[np.zeros(shape, np.float32)])
         np.testing.assert_array_equal(got, want)
-
-
-def test_large_handoffs_run_on_threads_unless_parallel_was_chosen() -> None:
-    pytest.importorskip("numba")
-    from linalg_odsgen.runtime.backends import compiled
-    from linalg_odsgen.runtime.backends.fast import handoff
-
-    rng = np.random.default_rng(11)
-    a = rng.standard_normal((128, 80)).astype(np.float16)
-    b = rng.standard_normal((80, 136)).astype(np.float16)  # 128 * 80 * 136 > 2**20 points
-    small = np.ones((4, 4), np.float16)
-    big_op, big = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((128, 136), np.float16)])
-    small_op, _ = ops.MatmulOp.from_arrays(small, small, outs=[np.zeros((4, 4), np.float16)])
-    assert handoff.threaded(big_op) and not handoff.threaded(small_op)
-    assert fast.explain(big_op, big).endswith(", on threads)")
-    with compiled.parallel(False):  # an explicit choice holds
-        assert not handoff.threaded(big_op)
-    with compiled.parallel(True):
-        assert handoff.threaded(small_op)
-    want = ops.matmul(a, b, outs=[np.zeros((128, 136), np.float16)], backend="loops")
-    got = ops.matmul(a, b, outs=[np.zeros((128, 136), np.float16)], backend="fast")
-    assert got.view(np.uint16).tolist() == want.view(np.uint16).tolist()
-
-
-def test_the_environment_can_choose_one_thread_for_handoffs(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    pytest.importorskip("numba")
-    from linalg_odsgen.runtime.backends import compiled
-    from linalg_odsgen.runtime.backends.fast import handoff
-
-    a = np.ones((128, 128), np.float16)
-    op, _ = ops.MatmulOp.from_arrays(a, a, outs=[np.zeros((128, 128), np.float16)])
-    for value, want in (("0", False), ("off", False), ("1", True), ("", True)):
-        monkeypatch.setenv(compiled.PARALLEL_ENV_VAR, value)
-        assert handoff.threaded(op) is want, value
