@@ -78,6 +78,7 @@ class Case:
     # (narrow floats: f32 NumPy is the speed to compare with, not the result).
     reference: Callable[[Arrays, list[np.ndarray], dict[str, Any]], None] | None = None
     dsl: Any = None  # a user op written with the DSL (below) instead of a core op
+    handoff: bool = True  # False: the fast backend stays in NumPy (no compiled hand-off)
 
 
 def f32(rng: np.random.Generator, *shape: int) -> np.ndarray:
@@ -349,6 +350,24 @@ CASES: tuple[Case, ...] = (
         np_matmul_as_f32,
         "256^3 bf16 (numpy: f32 matmul of the same shape)",
         narrow_matmul_reference,
+    ),
+    Case(
+        "matmul_f16_numpy",
+        "matmul",
+        mk_narrow_matmul(np.float16),
+        np_matmul_as_f32,
+        "as matmul_f16, no hand-off (LINALG_ODSGEN_FAST_HANDOFF=0)",
+        narrow_matmul_reference,
+        handoff=False,
+    ),
+    Case(
+        "matmul_bf16_numpy",
+        "matmul",
+        mk_narrow_matmul(ml_dtypes.bfloat16),
+        np_matmul_as_f32,
+        "as matmul_bf16, no hand-off (LINALG_ODSGEN_FAST_HANDOFF=0)",
+        narrow_matmul_reference,
+        handoff=False,
     ),
 )
 
@@ -625,6 +644,14 @@ def shape_text(ins: Arrays, outs: list[np.ndarray]) -> str:
 
 
 def bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -> Row:
+    fast.set_handoff(None if case.handoff else False)
+    try:
+        return _bench_case(case, args, rng)
+    finally:
+        fast.set_handoff(None)
+
+
+def _bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -> Row:
     fn = getattr(ops, case.op) if case.dsl is None else case.dsl
     cls = ops.OPS[case.op] if case.dsl is None else case.dsl.op_class
     ins, outs, attrs = case.make(rng, False)
