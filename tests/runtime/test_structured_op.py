@@ -379,3 +379,31 @@ def test_ieee_overflow_and_invalid_results_raise_no_numpy_warnings(backend: str)
         ops.exp(x, outs=[out], backend=backend)
         ops.log(x, outs=[out], backend=backend)
     assert np.isnan(out[1]) and np.isinf(out[2])
+
+
+def test_repeated_plain_array_calls_reuse_the_verified_instance() -> None:
+    """A call whose operands are all plain arrays is keyed by dtypes, shapes and
+    attributes: the second call gets the same instance, other shapes or dtypes do not,
+    and bad operands are still refused after a good call of the same shapes."""
+    from linalg_odsgen.runtime import structured_op as so
+
+    a = np.ones((3, 4), np.float32)
+    b = np.ones((4, 2), np.float32)
+    first, _ = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((3, 2), np.float32)])
+    again, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((3, 2), np.float32)])
+    assert again is first and operands[0] is a
+    assert any(v is first for v in so._ARRAY_CALL_CACHE.values())
+    other, _ = ops.MatmulOp.from_arrays(
+        a.astype(np.float64), b.astype(np.float64), outs=[np.zeros((3, 2))]
+    )
+    assert other is not first and other.element_types[0].name == "f64"
+    np.testing.assert_array_equal(ops.matmul(a, b, outs=[np.zeros((3, 2), np.float32)]), 4)
+    masked = np.ma.masked_array(a, mask=np.zeros_like(a, bool))
+    with pytest.raises(OpError, match="masked array"):
+        ops.matmul(masked, b, outs=[np.zeros((3, 2), np.float32)])
+    with pytest.raises(OpError, match="read-only"):
+        ro = np.zeros((3, 2), np.float32)
+        ro.flags.writeable = False
+        ops.matmul(a, b, outs=[ro])
+    with pytest.raises(OpError):
+        ops.matmul(a, np.ones((5, 2), np.float32), outs=[np.zeros((3, 2), np.float32)])
