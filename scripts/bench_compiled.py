@@ -6,7 +6,7 @@ Per case, one table row:
   default thread count (this machine's CPUs);
 - `mlir ms`, `vs mlir`, `2t vs mlir`: MLIR 22's own compiled code for the same instance
   (bench.mlir_time: the op lowered to loops and LLVM, JIT-run by mlir-runner-22 -O3, one
-  thread, timed inside the program) and the ratios to it;
+  thread, each run timed inside the program, best of MLIR_RUNS) and the ratios to it;
 - `numpy ms`, `vs numpy`: the hand-written NumPy version bench.py uses for the fast backend;
 - `loops x`: time per iteration point of the loops backend (on the small size) over that
   of the compiled backend (on the full size);
