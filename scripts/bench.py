@@ -789,11 +789,18 @@ TINY: tuple[tuple[str, list[tuple[int, ...]], list[tuple[int, ...]], Callable[..
 )
 
 
+def child_env(**extra: str) -> dict[str, str]:
+    """The environment of a fresh process timing first calls: ours, plus `extra`, with
+    Python's bytecode cache on as on a usual install (this machine may switch it off)."""
+    env = {**os.environ, **extra}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
 def first_call_ms(op: str, ins: list[tuple[int, ...]], outs: list[tuple[int, ...]]) -> float:
     """First call of an op in a fresh process (imports done before the clock starts)."""
     code = _FIRST_CALL.format(op=op, ins=ins, outs=outs)
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)  # as on a usual install: bytecode is kept
+    env = child_env()
     times = []
     for _ in range(3):
         out = subprocess.run(

@@ -288,9 +288,7 @@ def first_calls() -> str:
     with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryDirectory() as warm:
         with open(os.path.join(warm, "numba_warm.py"), "w") as f:
             f.write(_NUMBA_WARM)
-        env = {**os.environ, "LINALG_ODSGEN_CACHE_DIR": cache}
-        # As on a usual install: Python keeps the bytecode of modules and kernel files.
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env = bench.child_env(LINALG_ODSGEN_CACHE_DIR=cache)
         code = _FIRST_CALL.format(calls=list(FIRST_CALLS), warm_dir=warm)
         runs = []
         for _ in range(2):

@@ -17,15 +17,21 @@ import numpy as np
 
 
 @lru_cache(maxsize=1)
+def _libm() -> Any:
+    return ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
+
+
+def c_function(name: str, c_type: Any, arity: int = 1) -> Any:
+    """The C library's `name` taking and returning `c_type` (ctypes.c_double/c_float)."""
+    fn = getattr(_libm(), name)
+    fn.argtypes = (c_type,) * arity
+    fn.restype = c_type
+    return fn
+
+
+@lru_cache(maxsize=1)
 def _functions() -> tuple[Any, Any]:
-    libm = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-    pow64 = libm.pow
-    pow64.argtypes = (ctypes.c_double, ctypes.c_double)
-    pow64.restype = ctypes.c_double
-    pow32 = libm.powf
-    pow32.argtypes = (ctypes.c_float, ctypes.c_float)
-    pow32.restype = ctypes.c_float
-    return pow64, pow32
+    return c_function("pow", ctypes.c_double, 2), c_function("powf", ctypes.c_float, 2)
 
 
 def c_pow(x: Any, y: Any, dtype: np.dtype[Any]) -> np.ndarray:

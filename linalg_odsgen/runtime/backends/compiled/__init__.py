@@ -160,7 +160,7 @@ def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
         return f"loops backend: {kernels}"
-    nest = _nest(op, kernels, _arrays(kernels, operands), _ranges(op))
+    nest = _nest_for(op, kernels, operands)
     where = " (outermost loop in parallel)" if nest.parallel else ""
     return "compiled: loop order " + ", ".join(f"d{d}" for d in nest.order) + where
 
@@ -170,7 +170,12 @@ def source(op: StructuredOp, operands: Sequence[Any]) -> str:
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
         raise DiagnosticError(Diagnostic(f"no kernel: {kernels}", file="<runtime>"))
-    return kernel_source(op, _nest(op, kernels, _arrays(kernels, operands), _ranges(op)))
+    return kernel_source(op, _nest_for(op, kernels, operands))
+
+
+def _nest_for(op: StructuredOp, kernels: _Kernels, operands: Sequence[Any]) -> LoopNest:
+    """The loop nest a call with `operands` would run (see `run`)."""
+    return _nest(op, kernels, _arrays(kernels, operands), _ranges(op))
 
 
 def _ranges(op: StructuredOp) -> tuple[int, ...]:

@@ -12,7 +12,6 @@ for bit. Their own accuracy is tested in test_scalars.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 from collections.abc import Callable
 from typing import Any
 
@@ -28,22 +27,15 @@ from linalg_odsgen.runtime import scalar_semantics
 from linalg_odsgen.runtime.backends import compiled
 from linalg_odsgen.runtime.backends.compiled import scalars as S
 from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS
-
-_LIBM = ctypes.CDLL(ctypes.util.find_library("m") or "libm.so.6")
-
-
-def _c_function(name: str, c_type: Any) -> Callable[[float], float]:
-    fn = getattr(_LIBM, name)
-    fn.argtypes, fn.restype = (c_type,), c_type
-    return fn  # type: ignore[no-any-return]
+from linalg_odsgen.runtime.libm import c_function
 
 
 def _as_kernels_compute(name: str) -> Callable[[PayloadOp], Callable[[Any], Any]]:
     """The loops backend's scalar function for `name`, computed as a kernel does: f64 by
     the C library's double function, every narrower type in f32 and rounded once."""
     short = name.removeprefix("math.")
-    wide = _c_function(short, ctypes.c_double)
-    narrow = S.expf if short == "exp" else _c_function(short + "f", ctypes.c_float)
+    wide = c_function(short, ctypes.c_double)
+    narrow = S.expf if short == "exp" else c_function(short + "f", ctypes.c_float)
 
     def make(op: PayloadOp) -> Callable[[Any], Any]:
         t = op.result.type.dtype.type
