@@ -407,3 +407,100 @@ def test_repeated_plain_array_calls_reuse_the_verified_instance() -> None:
         ops.matmul(a, b, outs=[ro])
     with pytest.raises(OpError):
         ops.matmul(a, np.ones((5, 2), np.float32), outs=[np.zeros((3, 2), np.float32)])
+
+
+def test_a_repeated_call_runs_the_prepared_plan_and_matches_numpy() -> None:
+    """The second call of a signature runs the runner the first call prepared (not the
+    binding path), with each call's own data."""
+    from linalg_odsgen.runtime import structured_op as so
+
+    rng = np.random.default_rng(7)
+    a, b = rng.random((5, 6), f32), rng.random((6, 3), f32)
+    ops.matmul(a, b, outs=[np.zeros((5, 3), f32)])
+    key = so._prepared_key(ops.MatmulOp, "fast", (a, b), [np.zeros((5, 3), f32)], {})
+    assert key in so._PREPARED
+    calls = []
+    original = ops.MatmulOp.from_arrays
+
+    def spy(*args, **kwargs):
+        calls.append(1)
+        return original(*args, **kwargs)
+
+    ops.MatmulOp.from_arrays = spy  # type: ignore[method-assign]
+    try:
+        for _ in range(3):
+            x, y = rng.random((5, 6), f32), rng.random((6, 3), f32)
+            c0 = rng.random((5, 3), f32)
+            got = ops.matmul(x, y, outs=[c0.copy()])
+            want = c0.astype(np.float64) + x.astype(np.float64) @ y.astype(np.float64)
+            np.testing.assert_allclose(got, want, rtol=1e-5)
+    finally:
+        ops.MatmulOp.from_arrays = original  # type: ignore[method-assign]
+    assert calls == []
+
+
+def test_prepared_calls_still_copy_an_input_that_is_also_the_output() -> None:
+    """Same dtypes, shapes and strides as a prepared call, but the output is an input:
+    the full path runs and the input is read as it was before the op."""
+    rng = np.random.default_rng(8)
+    a = rng.random((8, 8), f32)
+    for _ in range(2):
+        ops.matmul(a, rng.random((8, 8), f32), outs=[np.zeros((8, 8), f32)])
+    c = rng.random((8, 8), f32)
+    want = c.astype(np.float64) + a.astype(np.float64) @ c.astype(np.float64)
+    np.testing.assert_allclose(ops.matmul(a, c, outs=[c]), want, rtol=1e-5)
+
+
+def test_prepared_calls_still_refuse_read_only_and_overlapping_outputs() -> None:
+    x = np.ones((4,), f32)
+    for _ in range(2):
+        ops.add(x, x, outs=[np.zeros(4, f32)])
+    ro = np.zeros(4, f32)
+    ro.flags.writeable = False
+    with pytest.raises(OpError, match="read-only"):
+        ops.add(x, x, outs=[ro])
+
+
+def test_prepared_calls_follow_the_default_backend_and_fast_settings() -> None:
+    """Changing the default backend, the temporary limit or the hand-off setting after a
+    prepared call takes effect on the next call."""
+    from linalg_odsgen.runtime import backends
+    from linalg_odsgen.runtime.backends import fast
+
+    seen: list[str] = []
+    backends.register_backend("spy", lambda op, operands: seen.append(op.OP_NAME))
+    x = np.arange(6, dtype=f32)
+    try:
+        for _ in range(2):
+            ops.exp(x, outs=[np.zeros(6, f32)])
+        with backends.default_backend_set_to("spy"):
+            ops.exp(x, outs=[np.zeros(6, f32)])
+    finally:
+        backends._LOADED.pop("spy")
+    assert seen == ["exp"]
+    op, operands = ops.ExpOp.from_arrays(x, outs=[np.zeros(6, f32)])
+    runner = fast.prepare(op, operands)
+    assert runner is not None and runner([x, np.zeros(6, f32)])
+    with fast.temp_limit(1 << 12):
+        assert not runner([x, np.zeros(6, f32)])
+    fast.set_handoff(not fast.handoff.handoff_enabled())
+    try:
+        assert not runner([x, np.zeros(6, f32)])
+    finally:
+        fast.set_handoff(None)
+    out = np.zeros(6, f32)
+    ops.exp(x, outs=[out])
+    np.testing.assert_array_equal(out, np.exp(x))
+
+
+def test_prepared_calls_read_unsigned_arrays_as_their_signless_type() -> None:
+    """uint8 arrays bind to i8 (signless): a repeated call reads them the same way."""
+    a = np.array([[200, 3], [7, 255]], np.uint8)
+    b = np.array([[1, 2], [3, 4]], np.uint8)
+    first = ops.matmul(a, b, outs=[np.zeros((2, 2), np.uint8)]).copy()
+    again = ops.matmul(a, b, outs=[np.zeros((2, 2), np.uint8)])
+    loops = ops.matmul(a, b, outs=[np.zeros((2, 2), np.uint8)], backend="loops")
+    np.testing.assert_array_equal(first, loops)
+    np.testing.assert_array_equal(again, loops)
+    want = (a.astype(np.int64) @ b.astype(np.int64)) % 256
+    np.testing.assert_array_equal(again, want.astype(np.uint8))

@@ -38,12 +38,17 @@ _BUILTIN: dict[str, str] = {
     "compiled": "linalg_odsgen.runtime.backends.compiled",
 }
 _LOADED: dict[str, Backend] = {}
+# name -> `prepare(op, operands)` of backends that offer one: a runner for later calls
+# with operands of the same dtypes, shapes and strides (see `get_preparer`).
+Preparer = Callable[["StructuredOp", list[Any]], Callable[[list[Any]], bool] | None]
+_PREPARERS: dict[str, Preparer] = {}
 _default: str | None = None
 
 
 def register_backend(name: str, fn: Backend) -> None:
     """Make `fn` available as `backend=name` (re-registering replaces it)."""
     _LOADED[name] = fn
+    _PREPARERS.pop(name, None)
 
 
 def available_backends() -> tuple[str, ...]:
@@ -107,7 +112,19 @@ def get_backend(name: str | None = None) -> Backend:
     module = importlib.import_module(module_name)
     fn: Backend = module.run
     _LOADED[key] = fn
+    prepare = getattr(module, "prepare", None)
+    if prepare is not None:
+        _PREPARERS[key] = prepare
     return fn
+
+
+def get_preparer(name: str) -> Preparer | None:
+    """The backend's `prepare(op, operands)`, if it has one (the backend must be loaded).
+
+    A prepared runner is called with later operands of the same dtypes, shapes and
+    strides (plain arrays, none sharing memory with an output) and returns False,
+    running nothing, when a setting it was prepared under has changed since."""
+    return _PREPARERS.get(name)
 
 
 def _error(message: str) -> DiagnosticError:
@@ -128,6 +145,7 @@ __all__ = [
     "default_backend",
     "default_backend_set_to",
     "get_backend",
+    "get_preparer",
     "numba_installed",
     "register_backend",
     "set_default_backend",

@@ -25,7 +25,7 @@ maps are not projected permutations run on the loops backend; `explain` names th
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -240,6 +240,47 @@ def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) 
         chosen.run(p.arrays)
 
 
+def prepare(op: StructuredOp, operands: Sequence[Any]) -> Callable[[list[Any]], bool] | None:
+    """A runner for later calls whose operands have these dtypes, shapes and strides: the
+    plan `run` would choose, called on each call's arrays (plans hold no data). It runs
+    nothing and returns False once the temporary limit or the hand-off setting differs
+    from now. None when the op runs on the loops or the compiled backend."""
+    bound = _bind(op, operands)
+    if isinstance(bound, str) or any(r == 0 for r in bound[0].ranges):
+        return None
+    p, key = bound
+    limit = get_temp_limit()
+    chosen = choose(p, limit, None, key=key)
+    handing_off = handoff.handoff_enabled()
+    if handoff.reason(op, p, chosen):
+        return None
+    views: list[np.dtype | None] = []
+    for v, t in zip(operands, op.element_types, strict=True):
+        if not isinstance(v, np.ndarray):
+            return None
+        canonical = _canonical(v, t.dtype)
+        if canonical is v:
+            views.append(None)
+        elif canonical.base is v and canonical.strides == v.strides:
+            views.append(canonical.dtype)  # a same-size integer reading
+        else:
+            return None
+    run_plan = chosen.run
+    enabled = handoff.handoff_enabled
+    reads = [(i, dt) for i, dt in enumerate(views) if dt is not None]
+
+    def runner(values: list[Any]) -> bool:
+        if _temp_limit != limit or enabled() != handing_off:
+            return False
+        for i, dt in reads:
+            values[i] = values[i].view(dt)
+        with np.errstate(all="ignore"):
+            run_plan(values)
+        return True
+
+    return runner
+
+
 set_handoff = handoff.set_handoff
 
 __all__ = [
@@ -247,6 +288,7 @@ __all__ = [
     "explain",
     "get_temp_limit",
     "plan",
+    "prepare",
     "run",
     "set_handoff",
     "set_temp_limit",

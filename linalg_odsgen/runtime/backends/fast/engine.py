@@ -842,6 +842,17 @@ def _direct_gemm(
     xi, yi = x[0], y[0]
     shapes = (expected(xi), expected(yi), expected(out_arg))
 
+    if bsz == msz == nsz == 1 and len(x_perm) == len(y_perm) == 1 and c.lhs.type.is_float:
+        # A dot product: BLAS's 1-D dot, nothing to arrange.
+        def run_dot(arrays: Sequence[np.ndarray]) -> None:
+            xa, ya, out = arrays[xi], arrays[yi], arrays[out_arg]
+            if (xa.shape, ya.shape, out.shape) != shapes:
+                general(arrays)
+                return
+            combine(combiner, [out, np.dot(xa, ya)], out)
+
+        return run_dot
+
     def run(arrays: Sequence[np.ndarray]) -> None:
         xa, ya, out = arrays[xi], arrays[yi], arrays[out_arg]
         if (xa.shape, ya.shape, out.shape) != shapes:  # an operand larger than the space
