@@ -210,21 +210,19 @@ class StructuredOp:
     ) -> Any:
         """The call form: run the op on arrays, update `outs` in place and return them."""
         name = default_backend() if backend is None else backend
-        key = _prepared_key(cls, name, ins, outs, attrs)
-        if key is not None:
-            runner = _PREPARED.get(key)
-            if runner is not None:
-                given: Sequence[Any] = outs  # type: ignore[assignment]  # (a list: key)
-                values = [*ins, *given]  # (`_prepared_key` checked the count and order)
-                if _plain_call_ok(cls, values) and runner(values):
-                    return given[0] if len(given) == 1 else tuple(given)
+        plain = _plain_call(cls, name, ins, outs, attrs)
+        if plain is not None and plain[2]:
+            runner = _PREPARED.get(plain[0])
+            if runner is not None and runner(plain[1]):
+                results = plain[1][cls._NUM_INPUTS :]
+                return results[0] if len(results) == 1 else tuple(results)
         op, operands = cls.from_arrays(*ins, outs=outs, **attrs)
         op._execute(get_backend(backend), operands)
-        if key is not None and all(v.dtype.isnative for v in operands):
+        if plain is not None and all(v.dtype.isnative for v in operands):
             prepare = get_preparer(name)
             runner = prepare(op, operands) if prepare is not None else None
             if runner is not None:
-                _remember(_PREPARED, key, runner)
+                _remember(_PREPARED, plain[0], runner)
         results = operands[op.num_inputs :]
         return results[0] if len(results) == 1 else tuple(results)
 
@@ -642,39 +640,39 @@ _REGION_CACHE: dict[Any, Region] = {}
 _PREPARED: dict[Any, Callable[[list[np.ndarray]], bool]] = {}
 
 
-def _prepared_key(
+def _plain_call(
     cls: type[StructuredOp], backend: str, ins: tuple[Any, ...], outs: Any, attrs: Mapping[str, Any]
-) -> tuple[Any, ...] | None:
-    """The `_PREPARED` key of a call whose operands are all plain arrays given in
-    declaration order (inputs, then outputs), else None."""
+) -> tuple[tuple[Any, ...], list[np.ndarray], bool] | None:
+    """For a call whose operands are all plain arrays given in declaration order (inputs,
+    then outputs): its `_PREPARED` key, the operands, and whether a prepared runner may
+    take them as they are — outputs writable and sharing memory with no other operand
+    (else the full path runs, which copies such inputs or reports the problem). None for
+    any other call."""
     if not cls._INPUTS_FIRST or type(outs) not in (list, tuple) or type(backend) is not str:
         return None
-    if len(ins) != cls._NUM_INPUTS or len(ins) + len(outs) != len(cls._VALUE_OPERANDS):
+    values = [*ins, *outs]
+    if len(ins) != cls._NUM_INPUTS or len(values) != len(cls._VALUE_OPERANDS):
         return None
     signature = []
-    for v in (*ins, *outs):
+    for v in values:
         if type(v) is not np.ndarray:
             return None
         signature.append((v.dtype, v.shape, v.strides))
     if not attrs:
-        return (cls, backend, tuple(signature))
-    instance = _instance_key(cls, (), attrs)
-    return None if instance is None else (cls, backend, tuple(signature), instance[2])
-
-
-def _plain_call_ok(cls: type[StructuredOp], values: Sequence[np.ndarray]) -> bool:
-    """The per-call checks `from_arrays`/`_execute` make, for arrays whose types are known:
-    writable outputs that share memory with no other operand (else the full path runs,
-    which copies such inputs or reports the problem)."""
-    k = cls._NUM_INPUTS
-    for j in range(k, len(values)):
+        key: tuple[Any, ...] = (cls, backend, tuple(signature))
+    else:
+        instance = _instance_key(cls, (), attrs)
+        if instance is None:
+            return None
+        key = (cls, backend, tuple(signature), instance[2])
+    fits = True
+    for j in range(cls._NUM_INPUTS, len(values)):
         out = values[j]
-        if not out.flags.writeable:
-            return False
-        for i, v in enumerate(values):
-            if i != j and np.may_share_memory(v, out):
-                return False
-    return True
+        if not out.flags.writeable or any(
+            i != j and np.may_share_memory(v, out) for i, v in enumerate(values)
+        ):
+            fits = False
+    return key, values, fits
 
 
 _V = TypeVar("_V")

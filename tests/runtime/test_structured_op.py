@@ -417,8 +417,8 @@ def test_a_repeated_call_runs_the_prepared_plan_and_matches_numpy() -> None:
     rng = np.random.default_rng(7)
     a, b = rng.random((5, 6), f32), rng.random((6, 3), f32)
     ops.matmul(a, b, outs=[np.zeros((5, 3), f32)])
-    key = so._prepared_key(ops.MatmulOp, "fast", (a, b), [np.zeros((5, 3), f32)], {})
-    assert key in so._PREPARED
+    plain = so._plain_call(ops.MatmulOp, "fast", (a, b), [np.zeros((5, 3), f32)], {})
+    assert plain is not None and plain[2] and plain[0] in so._PREPARED
     calls = []
     original = ops.MatmulOp.from_arrays
 
@@ -483,9 +483,15 @@ def test_prepared_calls_follow_the_default_backend_and_fast_settings() -> None:
     assert runner is not None and runner([x, np.zeros(6, f32)])
     with fast.temp_limit(1 << 12):
         assert not runner([x, np.zeros(6, f32)])
-    fast.set_handoff(not fast.handoff.handoff_enabled())
+    h = np.ones((3, 3), np.float16)
+    narrow, narrow_operands = ops.MatmulOp.from_arrays(h, h, outs=[np.zeros((3, 3), np.float16)])
     try:
-        assert not runner([x, np.zeros(6, f32)])
+        fast.set_handoff(False)
+        narrow_runner = fast.prepare(narrow, narrow_operands)
+        assert narrow_runner is not None and narrow_runner([h, h, np.zeros((3, 3), np.float16)])
+        fast.set_handoff(True)  # an f16 sequential loop may now go to the compiled backend
+        assert not narrow_runner([h, h, np.zeros((3, 3), np.float16)])
+        assert runner([x, np.zeros(6, f32)])  # exp's plan stays in NumPy either way
     finally:
         fast.set_handoff(None)
     out = np.zeros(6, f32)
@@ -498,7 +504,9 @@ def test_prepared_calls_read_unsigned_arrays_as_their_signless_type() -> None:
     a = np.array([[200, 3], [7, 255]], np.uint8)
     b = np.array([[1, 2], [3, 4]], np.uint8)
     first = ops.matmul(a, b, outs=[np.zeros((2, 2), np.uint8)]).copy()
-    again = ops.matmul(a, b, outs=[np.zeros((2, 2), np.uint8)])
+    out = np.zeros((2, 2), np.uint8)
+    again = ops.matmul(a, b, outs=[out])
+    assert again is out  # the caller's array, not the signless view the plan ran on
     loops = ops.matmul(a, b, outs=[np.zeros((2, 2), np.uint8)], backend="loops")
     np.testing.assert_array_equal(first, loops)
     np.testing.assert_array_equal(again, loops)

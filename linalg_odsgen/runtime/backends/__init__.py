@@ -67,12 +67,19 @@ def numba_installed() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+def _backend_from_env() -> str:
+    return os.environ.get(ENV_VAR, "").strip() or "fast"
+
+
+# Read once, when the package is imported (as LINALG_ODSGEN_FAST_TEMP_LIMIT is): every
+# call asks for the default, and an environment lookup costs a call several microseconds.
+_env_default = _backend_from_env()
+
+
 def default_backend() -> str:
     """The backend used when a call names none: `set_default_backend`, else the
-    `LINALG_ODSGEN_BACKEND` environment variable, else `fast`."""
-    if _default is not None:
-        return _default
-    return os.environ.get(ENV_VAR, "").strip() or "fast"
+    `LINALG_ODSGEN_BACKEND` environment variable (as it was at import), else `fast`."""
+    return _env_default if _default is None else _default
 
 
 def set_default_backend(name: str | None) -> None:

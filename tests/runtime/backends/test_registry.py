@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -43,15 +44,37 @@ def test_a_call_loads_only_the_backend_it_uses() -> None:
 def test_default_is_fast_and_the_environment_variable_changes_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.delenv(backends.ENV_VAR, raising=False)
+    monkeypatch.setattr(backends, "_env_default", "fast")
     assert backends.default_backend() == "fast"
-    monkeypatch.setenv(backends.ENV_VAR, "loops")
+    monkeypatch.setattr(backends, "_env_default", "loops")
     assert backends.default_backend() == "loops"
     assert backends.get_backend() is backends.get_backend("loops")
+    monkeypatch.setenv(backends.ENV_VAR, " loops ")
+    assert backends._backend_from_env() == "loops"
+    monkeypatch.delenv(backends.ENV_VAR)
+    assert backends._backend_from_env() == "fast"
+
+
+def test_the_environment_variable_is_read_at_import() -> None:
+    """A process started with LINALG_ODSGEN_BACKEND=loops runs calls on loops."""
+    code = (
+        "import numpy as np\n"
+        "from linalg_odsgen.runtime import backends\n"
+        "from linalg_odsgen import ops\n"
+        "seen = []\n"
+        "loops = backends.get_backend('loops')\n"
+        "backends.register_backend('loops', lambda op, xs: (seen.append(1), loops(op, xs)))\n"
+        "a = np.ones((2, 2), np.float32)\n"
+        "for _ in range(2):\n"
+        "    ops.matmul(a, a, outs=[np.zeros((2, 2), np.float32)])\n"
+        "assert backends.default_backend() == 'loops' and seen == [1, 1], seen\n"
+    )
+    env = {**os.environ, backends.ENV_VAR: "loops"}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)
 
 
 def test_set_default_backend_wins_over_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(backends.ENV_VAR, "fast")
+    monkeypatch.setattr(backends, "_env_default", "fast")
     calls: list[str] = []
 
     def spy(op: object, operands: list[object]) -> None:
@@ -72,7 +95,7 @@ def test_unknown_backend_names_the_available_ones(monkeypatch: pytest.MonkeyPatc
         backends.get_backend("gpu")
     with pytest.raises(DiagnosticError, match="unknown backend"):
         backends.set_default_backend("gpu")
-    monkeypatch.setenv(backends.ENV_VAR, "nope")
+    monkeypatch.setattr(backends, "_env_default", "nope")
     with pytest.raises(DiagnosticError, match=r"'nope' \(from LINALG_ODSGEN_BACKEND\)"):
         backends.get_backend()
     with pytest.raises(DiagnosticError, match="must be a name"):

@@ -251,9 +251,10 @@ def prepare(op: StructuredOp, operands: Sequence[Any]) -> Callable[[list[Any]], 
     p, key = bound
     limit = get_temp_limit()
     chosen = choose(p, limit, None, key=key)
-    handing_off = handoff.handoff_enabled()
     if handoff.reason(op, p, chosen):
         return None
+    # Only a plan the compiled backend would take depends on the hand-off setting.
+    handing_off = handoff.handoff_enabled() if handoff.candidate(op, p, chosen) else None
     views: list[np.dtype | None] = []
     for v, t in zip(operands, op.element_types, strict=True):
         if not isinstance(v, np.ndarray):
@@ -270,10 +271,12 @@ def prepare(op: StructuredOp, operands: Sequence[Any]) -> Callable[[list[Any]], 
     reads = [(i, dt) for i, dt in enumerate(views) if dt is not None]
 
     def runner(values: list[Any]) -> bool:
-        if _temp_limit != limit or enabled() != handing_off:
+        if _temp_limit != limit or (handing_off is not None and enabled() != handing_off):
             return False
-        for i, dt in reads:
-            values[i] = values[i].view(dt)
+        if reads:
+            values = list(values)
+            for i, dt in reads:
+                values[i] = values[i].view(dt)
         with np.errstate(all="ignore"):
             run_plan(values)
         return True

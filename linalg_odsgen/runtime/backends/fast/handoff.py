@@ -54,6 +54,17 @@ def reason(op: StructuredOp, problem: Problem | None, plan: Plan | None) -> str 
     """Why this instance should run compiled (None: stay in NumPy)."""
     if not (handoff_enabled() and numba_installed()):
         return None
+    why = candidate(op, problem, plan)
+    if why is None:
+        return None
+    from linalg_odsgen.runtime.backends import compiled
+
+    return why if compiled.supports(op) else None
+
+
+def candidate(op: StructuredOp, problem: Problem | None, plan: Plan | None) -> str | None:
+    """Why this instance would be handed off were hand-offs on and the compiled backend
+    able to run it (None: it stays in NumPy whatever the setting). Imports nothing."""
     if problem is None:
         ranges = [int(r or 0) for r in op.loop_ranges()]
         points = 1
@@ -75,9 +86,7 @@ def reason(op: StructuredOp, problem: Problem | None, plan: Plan | None) -> str 
         why = "a payload reading linalg.index"
     else:
         return None
-    from linalg_odsgen.runtime.backends import compiled
-
-    return why if compiled.supports(op) else None
+    return why
 
 
 def run_compiled(op: StructuredOp, operands: Sequence[Any]) -> None:
@@ -86,4 +95,4 @@ def run_compiled(op: StructuredOp, operands: Sequence[Any]) -> None:
     compiled.run(op, operands)
 
 
-__all__ = ["ENV_VAR", "handoff_enabled", "reason", "run_compiled", "set_handoff"]
+__all__ = ["ENV_VAR", "candidate", "handoff_enabled", "reason", "run_compiled", "set_handoff"]
