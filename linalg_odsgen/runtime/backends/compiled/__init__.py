@@ -12,10 +12,13 @@ region builder emits today) run on the loops backend, with a warning the first t
 
 from __future__ import annotations
 
+import functools
+import itertools
 import os
 import time
 import warnings
 from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -61,16 +64,28 @@ PARALLEL_ENV_VAR = "LINALG_ODSGEN_COMPILED_PARALLEL"
 _parallel: bool | None = None
 
 
-def parallel_enabled() -> bool:
-    """Outer parallel loops on threads: `set_parallel`, else `LINALG_ODSGEN_COMPILED_PARALLEL=1`."""
+def parallel_choice() -> bool | None:
+    """The parallel setting as chosen: `set_parallel`, else `LINALG_ODSGEN_COMPILED_PARALLEL`
+    (1/true/yes/on or 0/false/no/off), else None (not chosen)."""
     if _parallel is not None:
         return _parallel
-    return os.environ.get(PARALLEL_ENV_VAR, "").strip().lower() in ("1", "true", "yes", "on")
+    text = os.environ.get(PARALLEL_ENV_VAR, "").strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    return None
+
+
+def parallel_enabled() -> bool:
+    """Outer parallel loops on threads: `set_parallel`, else `LINALG_ODSGEN_COMPILED_PARALLEL=1`."""
+    return bool(parallel_choice())
 
 
 def set_parallel(enabled: bool | None) -> None:
-    """Run the outermost loop of reorderable nests with numba's `prange` (results stay bit
-    for bit: each thread owns whole output elements). None restores the environment's choice."""
+    """Split the outermost parallel loop of reorderable nests into one chunk per core, run
+    on threads (results stay bit for bit: each thread owns whole output elements). None
+    restores the environment's choice."""
     global _parallel
     _parallel = enabled
 
@@ -104,15 +119,24 @@ def cache_info() -> CacheStats:
     return STATS
 
 
+@dataclass(frozen=True)
+class _Kernel:
+    """A compiled kernel with what calling it needs besides the operands."""
+
+    fn: Any  # the numba dispatcher
+    nest: LoopNest
+    shadows: tuple[int, ...]  # outputs whose f32 shadow the caller passes (`output_shadows`)
+
+
 @dataclass
 class _Kernels:
     """Per op instance: the kernel of each loop nest (instances are cached by the runtime)."""
 
     views: tuple[Any, ...]  # per operand: the dtype the kernel sees it as (None: its own)
     reorderable: bool = False
-    by_nest: dict[LoopNest, Any] = field(default_factory=dict)
+    by_nest: dict[LoopNest, _Kernel] = field(default_factory=dict)
     # (ranges, strides, parallel) -> kernel: repeated calls skip choosing the loop order
-    by_call: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    by_call: dict[tuple[Any, ...], _Kernel] = field(default_factory=dict)
 
 
 _WARNED: set[tuple[str, str]] = set()
@@ -161,7 +185,7 @@ def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
     if isinstance(kernels, str):
         return f"loops backend: {kernels}"
     nest = _nest_for(op, kernels, operands)
-    where = " (outermost loop in parallel)" if nest.parallel else ""
+    where = f" (outermost loop in parallel, {threads()} chunks)" if nest.parallel else ""
     return "compiled: loop order " + ", ".join(f"d{d}" for d in nest.order) + where
 
 
@@ -175,7 +199,7 @@ def source(op: StructuredOp, operands: Sequence[Any]) -> str:
 
 def _nest_for(op: StructuredOp, kernels: _Kernels, operands: Sequence[Any]) -> LoopNest:
     """The loop nest a call with `operands` would run (see `run`)."""
-    return _nest(op, kernels, _arrays(kernels, operands), _ranges(op))
+    return _nest(op, kernels, _arrays(kernels, operands), _ranges(op), parallel_enabled())
 
 
 def _ranges(op: StructuredOp) -> tuple[int, ...]:
@@ -183,13 +207,17 @@ def _ranges(op: StructuredOp) -> tuple[int, ...]:
 
 
 def _nest(
-    op: StructuredOp, kernels: _Kernels, arrays: Sequence[np.ndarray], ranges: Sequence[int]
+    op: StructuredOp,
+    kernels: _Kernels,
+    arrays: Sequence[np.ndarray],
+    ranges: Sequence[int],
+    threaded: bool,
 ) -> LoopNest:
     strides = [tuple(s // a.itemsize for s in a.strides) if a.ndim else None for a in arrays]
     order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
     window = small_window(op, ranges) if kernels.reorderable else ()
     fixed = tuple((d, ranges[d]) for d in window)  # trip counts LLVM can unroll
-    if not (parallel_enabled() and kernels.reorderable):
+    if not (threaded and kernels.reorderable and threads() > 1):
         return LoopNest(order, fixed=fixed)
     # Threads split the outermost loop: the first leading parallel loop with two or more
     # iterations (or, when a reduction leads, the first such parallel loop at all).
@@ -200,18 +228,57 @@ def _nest(
     return LoopNest((first, *(d for d in order if d != first)), parallel=True, fixed=fixed)
 
 
-def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> Any:
+def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> _Kernel:
     kernel = kernels.by_nest.get(nest)
     if kernel is None:
         text = kernel_text(op, nest)
-        kernel = load_kernel(text.name, text.render)
+        kernel = _Kernel(load_kernel(text.name, text.render), nest, text.output_shadows)
         kernels.by_nest[nest] = kernel
         STATS.kernels += 1
     return kernel
 
 
-def run(op: StructuredOp, operands: Sequence[Any]) -> None:
-    """Execute `op` on normalised operands with its compiled kernel, outputs in place."""
+_POOL: ThreadPoolExecutor | None = None
+
+
+def threads() -> int:
+    """How many chunks a parallel nest is split into: the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - platforms without sched_getaffinity
+        return max(1, os.cpu_count() or 1)
+
+
+def _pool() -> ThreadPoolExecutor:
+    global _POOL
+    if _POOL is None:
+        _POOL = ThreadPoolExecutor(max(1, threads() - 1), "linalg-odsgen-compiled")
+    return _POOL
+
+
+def _in_chunks(fn: Any, args: Sequence[Any], trips: int) -> None:
+    """Call a nest whose outer loop runs over [lo, hi) once per chunk of [0, trips): the
+    calling thread takes one chunk, pool threads the others (kernels release the GIL).
+    Idle pool threads sleep rather than spin, so BLAS calls that follow keep their speed."""
+    n = min(threads(), trips)
+    cuts = [trips * k // n for k in range(n + 1)]
+    chunks = list(itertools.pairwise(cuts))
+    call = functools.partial(fn, *args)
+    if not fn.overloads:  # a first call compiles (or loads) the kernel once, on this thread
+        call(*chunks.pop(0))
+    if not chunks:
+        return
+    pending = [_pool().submit(call, lo, hi) for lo, hi in chunks[1:]]
+    try:
+        call(*chunks[0])
+    finally:
+        for f in pending:
+            f.result()
+
+
+def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None) -> None:
+    """Execute `op` on normalised operands with its compiled kernel, outputs in place.
+    `parallel` overrides the parallel setting for this call (None: the setting)."""
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
         key = (op.OP_NAME, kernels)
@@ -228,16 +295,23 @@ def run(op: StructuredOp, operands: Sequence[Any]) -> None:
     if 0 in ranges:
         return
     arrays = _arrays(kernels, operands)
-    call_key = (ranges, tuple(a.strides for a in arrays), parallel_enabled())
-    kernel = kernels.by_call.get(call_key)
-    if kernel is None:
-        kernel = _kernel(op, kernels, _nest(op, kernels, arrays, ranges))
+    threaded = parallel_enabled() if parallel is None else parallel
+    call_key = (ranges, tuple(a.strides for a in arrays), threaded)
+    found = kernels.by_call.get(call_key)
+    if found is None:
+        found = _kernel(op, kernels, _nest(op, kernels, arrays, ranges, threaded))
         if len(kernels.by_call) >= 64:
             kernels.by_call.clear()
-        kernels.by_call[call_key] = kernel
+        kernels.by_call[call_key] = found
+    shadows = [np.empty(arrays[i].shape, np.float32) for i in found.shadows]
+    kernel = found.fn
     before = len(kernel.overloads)
     start = time.perf_counter()
-    kernel(*arrays, *ranges)  # numba's floating-point errors are silent (error_model="numpy")
+    # (numba's floating-point errors are silent: error_model="numpy")
+    if found.nest.parallel:
+        _in_chunks(kernel, [*arrays, *shadows, *ranges], ranges[found.nest.order[0]])
+    else:
+        kernel(*arrays, *shadows, *ranges)
     if len(kernel.overloads) != before:  # this call compiled or loaded a signature
         elapsed = time.perf_counter() - start
         hits = sum(kernel.stats.cache_hits.values())
@@ -257,9 +331,11 @@ __all__ = [
     "cache_info",
     "explain",
     "parallel",
+    "parallel_choice",
     "parallel_enabled",
     "run",
     "set_parallel",
     "source",
     "supports",
+    "threads",
 ]

@@ -63,7 +63,7 @@ class LoopNest:
     """What a kernel is specialised to besides the op instance: loop order and threads."""
 
     order: tuple[int, ...]  # loop dims, outermost first
-    parallel: bool = False  # outermost (parallel) loop as numba prange
+    parallel: bool = False  # the outermost (parallel) loop runs over [lo, hi): one chunk a thread
     fixed: tuple[tuple[int, int], ...] = ()  # (dim, trip count) written into the text
 
 
@@ -427,6 +427,21 @@ def _access(m: AffineMap) -> str:
 # -- the kernel ---------------------------------------------------------------------------
 
 
+# Storage kinds whose arrays may be converted to f32 shadows (see `kernel_text`).
+SHADOW_KINDS = frozenset({"f16", "bf16"})
+
+
+def _over_array(i: int, rank: int, statement: str, slab: int | None) -> list[str]:
+    """`statement` (`{at}` standing for the index) for each element of operand i's array,
+    or, with `slab`, for those whose index along that axis is in [lo, hi)."""
+    lines = []
+    for k in range(rank):
+        bounds = "lo, hi" if k == slab else f"a{i}.shape[{k}]"
+        lines.append("    " * k + f"for j{k} in range({bounds}):")
+    at = ", ".join(f"j{k}" for k in range(rank)) if rank else "()"
+    return [*lines, "    " * rank + statement.replace("{at}", at)]
+
+
 @dataclass
 class _Body:
     """Lines per loop level: `pre` at the top of a level's body, `post` after its inner loop."""
@@ -455,9 +470,16 @@ class KernelText:
     def render(self) -> str:
         return str(_template().render(library=library_digest(), **dict(self.fields)))
 
+    @property
+    def output_shadows(self) -> tuple[int, ...]:
+        """Outputs whose f32 shadow (`w{i}`, uninitialised, the array's shape) the caller
+        passes after the operands: the parallel chunks share it, each converting its part."""
+        shadows: list[int] = dict(self.fields)["output_shadows"]  # type: ignore[assignment]
+        return tuple(shadows)
+
 
 def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
-    """The whole kernel module: header, constants and `kernel(a0.., n0..)`."""
+    """The whole kernel module: header, constants and `kernel(a0.., n0..[, lo, hi])`."""
     return kernel_text(op, nest).render()
 
 
@@ -480,16 +502,42 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
     types = op.element_types
     outputs: list[tuple[int, str, int]] = []  # (operand, accumulator, level)
     read = {v.id for p in region.ops for v in p.operands} | {v.id for v in region.yields}
+    shadows: list[int] = []
     for i, (arg, m) in enumerate(zip(region.args, maps, strict=True)):
         used = set().union(*(r.used_dims() for r in m.results)) if m.results else set()
-        ref = f"a{i}[{_access(m)}]"
         lv = level(used)
+        # An f16/bf16 operand read again and again (a dim it does not use runs outside
+        # its access) is converted to an f32 shadow once, and an output back once: its
+        # values are exact in f32 and every step rounds them anyway, so no bit changes.
+        shadow = (
+            storage_kind(types[i]) in SHADOW_KINDS
+            and arg.id in read
+            and any(level_of_dim[d] < lv for d in range(n) if d not in used)
+        )
+        ref = f"{'w' if shadow else 'a'}{i}[{_access(m)}]"
+        if shadow:
+            shadows.append(i)
         if arg.id in read:  # shape-only operands (a pooling window) are never loaded
-            body.pre[lv].append(f"x{i} = {_load(types[i], ref)}")
+            body.pre[lv].append(f"x{i} = {ref if shadow else _load(types[i], ref)}")
         names[arg.id], levels[arg.id] = f"x{i}", (lv if i < num_in else n)
         if i >= num_in:
-            body.post[lv].append(f"{ref} = {_store(types[i], f'x{i}')}")
+            body.post[lv].append(f"{ref} = {f'x{i}' if shadow else _store(types[i], f'x{i}')}")
             outputs.append((i, f"x{i}", lv))
+    prologue: list[str] = []
+    for i in shadows:
+        rank = maps[i].num_results
+        slab = None
+        if nest.parallel and i >= num_in:  # this chunk's part of the output only
+            dims = [r.position if isinstance(r, AffineDimExpr) else -1 for r in maps[i].results]
+            slab = dims.index(nest.order[0])
+        convert = f"w{i}[{{at}}] = {_load(types[i], f'a{i}[{{at}}]')}"
+        if i < num_in:  # the caller passes output shadows (shared by the chunks)
+            prologue.append(f"w{i} = np.empty(a{i}.shape, np.float32)")
+        prologue.extend(_over_array(i, rank, convert, slab))
+        if i >= num_in:
+            back = f"a{i}[{{at}}] = {_store(types[i], f'w{i}[{{at}}]')}"
+            body.post[0].extend(_over_array(i, rank, back, slab))
+    body.pre[0][:0] = prologue
     for p in region.ops:
         res = f"v{p.result.id}"
         names[p.result.id] = res
@@ -518,9 +566,9 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
         lines.extend(pad + s for s in body.pre[lv])
         if lv < n:
             d = nest.order[lv]
-            loop = "prange" if (lv == 0 and nest.parallel) else "range"
             trips = dict(nest.fixed).get(d)
-            lines.append(f"{pad}for d{d} in {loop}({trips if trips is not None else f'n{d}'}):")
+            bounds = "lo, hi" if lv == 0 and nest.parallel else (trips or f"n{d}")
+            lines.append(f"{pad}for d{d} in range({bounds}):")
             start = len(lines)
             emit(lv + 1)
             if len(lines) == start:  # everything was hoisted out of this loop
@@ -528,8 +576,10 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
         lines.extend(pad + s for s in body.post[lv])
 
     emit(0)
-    params = [f"a{i}" for i in range(len(maps))] + [f"n{d}" for d in range(n)]
-    return _fields(op, nest, params, constants, lines)
+    out_shadows = tuple(i for i in shadows if i >= num_in)
+    params = [f"a{i}" for i in range(len(maps))] + [f"w{i}" for i in out_shadows]
+    params += [f"n{d}" for d in range(n)] + (["lo", "hi"] if nest.parallel else [])
+    return _fields(op, nest, params, constants, lines, tuple(shadows))
 
 
 _TEMPLATE = ("templates", "kernel.py.j2")
@@ -567,6 +617,7 @@ def _fields(
     params: list[str],
     constants: list[str],
     lines: list[str],
+    shadows: tuple[int, ...],
 ) -> KernelText:
     code = "\n".join([*constants, *lines])
     fields: dict[str, object] = {
@@ -581,6 +632,8 @@ def _fields(
         "parallel": nest.parallel,
         "constants": constants,
         "params": ", ".join(params),
+        "shadows": list(shadows),
+        "output_shadows": [i for i in shadows if i >= op.num_inputs],
         "body": lines or ["    pass"],
     }
     return KernelText(tuple(fields.items()))

@@ -124,9 +124,69 @@ def test_parallel_outer_loops_give_the_same_bits() -> None:
             x, w, outs=[np.zeros((2, 7, 7, 5), np.float32)]
         )
         assert "in parallel" in compiled.explain(op, operands)
-        assert "prange(" in compiled.source(op, operands)
+        assert "in range(lo, hi):" in compiled.source(op, operands)
         compiled.run(op, operands)
     np.testing.assert_array_equal(operands[-1], want)
+
+
+def _narrow_cases(dt: object) -> list[tuple[type, list[np.ndarray], dict]]:
+    """Reductions whose narrow operands become f32 shadows: full-range bit patterns
+    (NaN payloads, infinities, subnormals), a strided/transposed output among them."""
+    rng = np.random.default_rng(11)
+
+    def bits(*shape: int) -> np.ndarray:
+        return rng.integers(0, 1 << 16, shape, dtype=np.uint32).astype(np.uint16).view(dt)
+
+    out_t = np.zeros((9, 13), dt).T  # a transposed output
+    return [
+        (ops.MatmulOp, [bits(13, 17), bits(17, 9), out_t], {}),
+        (ops.BatchMatmulOp, [bits(3, 5, 6), bits(3, 6, 4), bits(3, 5, 4)], {}),
+        (
+            ops.Conv2DNhwcHwcfOp,
+            [bits(2, 7, 7, 3), bits(3, 3, 3, 4), bits(2, 3, 3, 4)],
+            {"strides": [2, 2]},
+        ),
+    ]
+
+
+@pytest.mark.parametrize("dt", [np.float16, ml_dtypes.bfloat16], ids=["f16", "bf16"])
+def test_narrow_shadows_and_threads_keep_every_bit(dt: object, monkeypatch) -> None:
+    """f16/bf16 operands read many times run on f32 shadows (converted once, outputs per
+    thread chunk): every output bit, NaN payloads included, equals kernels that convert
+    at each access, on one thread and on several; and loops' values."""
+    from linalg_odsgen.runtime.backends.compiled import kernel
+
+    for cls, arrays, attrs in _narrow_cases(dt):
+        *ins, out = arrays
+        results = {}
+        for shadows in (True, False):
+            if not shadows:
+                monkeypatch.setattr(kernel, "SHADOW_KINDS", frozenset())
+            for threaded in (False, True):
+                op, operands = cls.from_arrays(*ins, outs=[out.copy()], **attrs)
+                text = compiled.source(op, operands)
+                if not shadows or cls is ops.MatmulOp:
+                    assert ("np.empty(" in text) == shadows, cls.OP_NAME
+                compiled.run(op, operands, parallel=threaded)
+                results[shadows, threaded] = operands[-1].view(np.uint16).copy()
+        first = results[True, False]
+        for key, got in results.items():
+            assert np.array_equal(got, first), (cls.OP_NAME, key)
+        want = cls.call(*ins, outs=[out.copy()], backend="loops", **attrs)
+        assert bits_equal(first.view(dt), want), cls.OP_NAME
+
+
+def test_only_operands_read_many_times_get_shadows() -> None:
+    h = np.zeros((64, 64), np.float16)
+    matmul, _ = ops.MatmulOp.from_arrays(h, h, outs=[h.copy()])
+    text = compiled.kernel.kernel_source(matmul, compiled.kernel.LoopNest((0, 2, 1)))
+    body = text.split("def kernel(")[1]
+    assert body.startswith("a0, a1, a2, w2, n0, n1, n2):")  # the caller allocates w2
+    assert "w1 = np.empty(a1.shape, np.float32)" in body  # B, read once per row of A
+    assert "x1 = w1[d2, d1]" in body and "x2 = w2[d0, d1]" in body
+    assert "x0 = S.h2f(a0[d0, d2])" in body  # A: loaded once per (i, k) already
+    add, _ = ops.AddOp.from_arrays(h, h, outs=[h.copy()])
+    assert "np.empty" not in compiled.kernel.kernel_source(add, compiled.kernel.LoopNest((0, 1)))
 
 
 def _bitcast_op() -> type:
