@@ -3,8 +3,9 @@
 NumPy's float16 and ml_dtypes' bfloat16 ufuncs compute each op in f32 and round
 the result to the narrow type, elementwise but slowly (~50x an f32 op). The same
 result comes from keeping narrow values in f32 arrays (exactly representable) and
-rounding every op's f32 result to the narrow type's precision with integer bit
-operations, in place. Add, subtract and multiply of two narrow values computed in
+rounding every op's f32 result to the narrow type's precision in place: by Veltkamp's
+split (three float passes) when one dot product shows every value finite and in range,
+else with integer bit operations. Add, subtract and multiply of two narrow values computed in
 f32 and rounded once more equal the correctly rounded narrow result (f32 carries
 at least 2p+2 bits of a p-bit type), so the results are those of the ufuncs.
 """
@@ -45,15 +46,59 @@ def _round_bits(bits: np.ndarray, drop: int, scratch: np.ndarray) -> None:
     np.bitwise_and(bits, np.uint32(0xFFFFFFFF ^ ((1 << drop) - 1)), out=bits)
 
 
-def round_to(x: np.ndarray, dtype: np.dtype) -> None:
+# Veltkamp's split: with t = x * (2**s + 1), t - (t - x) is x rounded to nearest even at
+# 24 - s significant bits, for every finite x whose t does not overflow (tests check every
+# f32 mantissa of several binades). Three passes, where the bit operations take five, but
+# it knows no infinities, no overflow to them and no subnormal steps.
+_SPLIT = {F16: np.float32(2**13 + 1), BF16: np.float32(2**16 + 1)}
+# One BLAS dot bounds every |x|: a sum of squares below these means no NaN, no infinity and
+# nothing at or past the type's overflow edge (f16: 65520**2 > 2**32; a factor 2 spare for
+# the dot's own rounding) nor large enough for t to overflow (bf16).
+_SSQ_LIMIT = {F16: 2.0**31, BF16: 2.0**100}
+# The same bound on each element (f16: its largest finite value; bf16: t stays finite).
+_EDGE = {F16: 65504.0, BF16: 2.0**100}
+# Magnitudes below the type's smallest normal value round to a fixed step instead.
+_MIN_NORMAL = {F16: np.float32(2.0**-14), BF16: np.float32(2.0**-126)}
+
+
+def _round_split(x: np.ndarray, dtype: np.dtype, tiny_exact: bool) -> bool:
+    """Round `x` in place by Veltkamp's split when one dot product shows it applies
+    (False, `x` untouched, otherwise). Unless `tiny_exact`, f16 magnitudes below 2**-14
+    are set aside first and rounded to f16's subnormal step; bf16 leaves those (f32's
+    subnormals, rare) to the bit operations and only takes `tiny_exact` arrays."""
+    if not tiny_exact and dtype == BF16:
+        return False
+    flat = x.reshape(-1)
+    if not float(np.dot(flat, flat)) < _SSQ_LIMIT[dtype]:
+        # (large sums of squares may still have every element in range: two exact passes)
+        edge = _EDGE[dtype]
+        if not (-edge < float(flat.min()) and float(flat.max()) < edge):  # (NaN: False)
+            return False
+    tiny = small = None
+    if not tiny_exact:
+        tiny = np.flatnonzero(np.abs(flat) < _MIN_NORMAL[dtype])
+        small = flat[tiny] if tiny.size else None
+    t = np.multiply(flat, _SPLIT[dtype])
+    np.subtract(t, flat, out=flat)
+    np.subtract(t, flat, out=flat)
+    if small is not None:  # (zeros among them keep their sign through copysign)
+        flat[tiny] = np.copysign((np.abs(small) + _SUB_SHIFT) - _SUB_SHIFT, small)
+    return True
+
+
+def round_to(x: np.ndarray, dtype: np.dtype, tiny_exact: bool = False) -> None:
     """Round the f32 array `x` in place to the nearest `dtype` (f16 or bf16) values.
 
     `x` must own its (contiguous) data. The values stay f32; `x.astype(dtype)` is exact.
+    `tiny_exact` says magnitudes below the type's smallest normal are exact already: so
+    are sums and differences of two values of the type (multiples of its smallest step).
     """
     if not (x.flags.c_contiguous and x.flags.writeable) or x.dtype != np.float32:
         raise ValueError("round_to needs a writable C-contiguous f32 array")
     bits = x.view(np.uint32)
     if not bits.size:
+        return
+    if _round_split(x, dtype, tiny_exact):
         return
     scratch = np.empty_like(bits)
     nans: tuple[np.ndarray, np.ndarray] | None = None

@@ -99,3 +99,64 @@ def test_contractions_equal_loops_bit_for_bit(dt: Any, op: str, ins: list, out: 
         fast = fn(*arrays, outs=[init.copy()], backend="fast")
         loops = fn(*arrays, outs=[init.copy()], backend="loops")
     assert same(fast, loops)
+
+
+@pytest.mark.parametrize("dt", NARROW)
+@pytest.mark.parametrize("exponent", [-14, -1, 0, 12])
+def test_the_split_rounds_every_mantissa_to_nearest_even(dt: Any, exponent: int) -> None:
+    """Veltkamp's split (the fast path of `round_to`) on every f32 mantissa of a binade,
+    both signs: the library's own conversion, ties to even included."""
+    m = np.arange(1 << 23, dtype=np.uint32)
+    x = ((np.uint32(127 + exponent) << np.uint32(23)) | m).view(np.float32)
+    for v in (x, -x):
+        want = v.astype(dt).astype(np.float32)
+        got = v.copy()
+        assert narrow._round_split(got, np.dtype(dt), tiny_exact=True)
+        assert np.array_equal(got.view(np.uint32), want.view(np.uint32))
+
+
+def _finite_values(dt: Any, n: int) -> np.ndarray:
+    """Finite values of `dt` below its overflow edge, every exponent, signed zeros."""
+    v = bits_of(dt, 4 * n).astype(np.float32)
+    v = v[np.isfinite(v) & (np.abs(v) < 30000)][:n]  # sums stay below the edge
+    v[:16] = 0.0
+    v[:8] = -0.0
+    return v
+
+
+@pytest.mark.parametrize("dt", NARROW)
+@pytest.mark.parametrize("name", sorted(narrow.UFUNCS))
+def test_the_split_path_gives_the_narrow_ufunc(dt: Any, name: str, monkeypatch) -> None:
+    """Arrays the split path takes (finite, in range; f16 products below 2**-14 set aside
+    and rounded to the subnormal step) give the narrow ufunc's bits, and the bit operations
+    never run for them."""
+    a, b = _finite_values(dt, 1 << 16), _finite_values(dt, 1 << 16)
+    if name == "arith.mulf":  # keep products in range; many fall below f16's normals
+        a, b = np.sqrt(np.abs(a)) * np.sign(a), np.sqrt(np.abs(b)) * np.sign(b)
+        a[::7] *= np.float32(1e-3)
+        a, b = a.astype(dt).astype(np.float32), b.astype(dt).astype(np.float32)
+    uf = narrow.UFUNCS[name]
+    want = uf(a.astype(dt), b.astype(dt))
+    got = uf(a, b)
+
+    def no_bits(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the bit operations ran")
+
+    monkeypatch.setattr(narrow, "_round_bits", no_bits)
+    exact_tiny = name != "arith.mulf"
+    if dt is BF16 and not exact_tiny:
+        return  # bf16 products always take the bit operations (f32 subnormals)
+    narrow.round_to(got, np.dtype(dt), tiny_exact=exact_tiny)
+    assert np.array_equal(got.astype(dt).view(np.uint16), want.view(np.uint16))
+    if name == "arith.mulf":
+        tiny = (np.abs(got) < 2**-14) & (got != 0)
+        assert tiny.sum() > 100  # the subnormal steps were exercised
+
+
+def test_values_past_the_edge_or_not_finite_take_the_bit_operations() -> None:
+    for bad in (np.inf, np.nan, 65504.0, -70000.0):
+        x = np.ones(64, np.float32)
+        x[3] = bad
+        assert not narrow._round_split(x.copy(), narrow.F16, tiny_exact=True)
+    big = np.full(1 << 12, 1000.0, np.float32)  # a sum of squares past the bound, each in range
+    assert narrow._round_split(big, narrow.F16, tiny_exact=True)
