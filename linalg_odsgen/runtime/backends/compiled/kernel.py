@@ -418,10 +418,18 @@ def index_expression(e: AffineExpr) -> str:
     raise Unsupported(f"affine expression {e} uses symbols")
 
 
-def _access(m: AffineMap) -> str:
+def _access(m: AffineMap, split: int | None = None) -> str:
+    """The subscript of an access. Components using the dim `split` (a parallel nest's
+    outer loop, which runs from an unknown `lo`) are cast to unsigned: numba otherwise
+    guards them against negative (wrap-around) indices, which stops LLVM vectorising
+    a loop over them; accesses are in bounds, so never negative."""
     if not m.results:
         return "()"
-    return ", ".join(index_expression(r) for r in m.results)
+    parts = []
+    for r in m.results:
+        text = index_expression(r)
+        parts.append(f"np.uint64({text})" if split in r.used_dims() else text)
+    return ", ".join(parts)
 
 
 # -- the kernel ---------------------------------------------------------------------------
@@ -438,8 +446,8 @@ def _over_array(i: int, rank: int, statement: str, slab: int | None) -> list[str
     for k in range(rank):
         bounds = "lo, hi" if k == slab else f"a{i}.shape[{k}]"
         lines.append("    " * k + f"for j{k} in range({bounds}):")
-    at = ", ".join(f"j{k}" for k in range(rank)) if rank else "()"
-    return [*lines, "    " * rank + statement.replace("{at}", at)]
+    at = ", ".join(f"np.uint64(j{k})" if k == slab else f"j{k}" for k in range(rank))
+    return [*lines, "    " * rank + statement.replace("{at}", at or "()")]
 
 
 @dataclass
@@ -514,7 +522,8 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
             and arg.id in read
             and any(level_of_dim[d] < lv for d in range(n) if d not in used)
         )
-        ref = f"{'w' if shadow else 'a'}{i}[{_access(m)}]"
+        split = nest.order[0] if nest.parallel else None
+        ref = f"{'w' if shadow else 'a'}{i}[{_access(m, split)}]"
         if shadow:
             shadows.append(i)
         if arg.id in read:  # shape-only operands (a pooling window) are never loaded

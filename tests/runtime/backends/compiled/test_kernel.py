@@ -78,7 +78,10 @@ def test_the_text_is_deterministic_and_says_what_produced_it() -> None:
     assert "# op: matmul (f16, f16, f16)" in first
     assert "S.rh(" in first and "S.f2h(" in first  # every step rounded to f16
     assert "lo, hi" not in first.split("def kernel")[1]
-    assert "for d0 in range(lo, hi):" in kernel_source(op, LoopNest((0, 2, 1), parallel=True))
+    split = kernel_source(op, LoopNest((0, 2, 1), parallel=True))
+    assert "for d0 in range(lo, hi):" in split
+    # the split dim's subscripts are unsigned: no wrap-around guard to stop vectorising
+    assert "x2 = w2[np.uint64(d0), d1]" in split and "x0 = S.h2f(a0[np.uint64(d0), d2])" in split
     name = kernel.kernel_text(op, LoopNest((0, 2, 1))).name
     assert name == kernel.kernel_text(op, LoopNest((0, 2, 1))).name  # known before rendering
     assert name != kernel.kernel_text(op, LoopNest((0, 1, 2))).name
