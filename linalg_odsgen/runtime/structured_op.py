@@ -640,6 +640,11 @@ _REGION_CACHE: dict[Any, Region] = {}
 _PREPARED: dict[Any, Callable[[list[np.ndarray]], bool]] = {}
 
 
+def forget_prepared_calls() -> None:
+    """Drop every prepared runner (the registry calls this when a backend name is rebound)."""
+    _PREPARED.clear()
+
+
 def _plain_call(
     cls: type[StructuredOp], backend: str, ins: tuple[Any, ...], outs: Any, attrs: Mapping[str, Any]
 ) -> tuple[tuple[Any, ...], list[np.ndarray], bool] | None:

@@ -45,10 +45,17 @@ _PREPARERS: dict[str, Preparer] = {}
 _default: str | None = None
 
 
-def register_backend(name: str, fn: Backend) -> None:
-    """Make `fn` available as `backend=name` (re-registering replaces it)."""
+def register_backend(name: str, fn: Backend, prepare: Preparer | None = None) -> None:
+    """Make `fn` available as `backend=name` (re-registering replaces it, and drops the
+    runners the call form prepared with the old one). `prepare`, optional, is what
+    `get_preparer` returns for the name."""
     _LOADED[name] = fn
     _PREPARERS.pop(name, None)
+    if prepare is not None:
+        _PREPARERS[name] = prepare
+    from linalg_odsgen.runtime.structured_op import forget_prepared_calls
+
+    forget_prepared_calls()
 
 
 def available_backends() -> tuple[str, ...]:

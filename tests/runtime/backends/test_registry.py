@@ -118,3 +118,26 @@ def test_conformance_script_refuses_an_unknown_backend_without_a_traceback() -> 
     assert done.returncode == 1
     assert "error: unknown backend 'gpu'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_rebinding_a_backend_name_drops_the_runners_it_prepared() -> None:
+    """Calls prepared by the built-in `fast` go to a backend registered under that name later."""
+    from linalg_odsgen.runtime.backends import fast as fast_module
+
+    fast = backends.get_backend("fast")
+    a = np.ones((3, 3), np.float32)
+    for _ in range(2):
+        matmul(a, a, outs=[np.zeros((3, 3), np.float32)], backend="fast")
+    seen: list[str] = []
+
+    def spy(op: object, operands: list[object]) -> None:
+        seen.append(type(op).__name__)
+        fast(op, operands)  # type: ignore[arg-type]
+
+    try:
+        backends.register_backend("fast", spy)
+        out = matmul(a, a, outs=[np.zeros((3, 3), np.float32)], backend="fast")
+    finally:
+        backends.register_backend("fast", fast, fast_module.prepare)
+    assert seen == ["MatmulOp"]
+    np.testing.assert_array_equal(out, 3 * a)
