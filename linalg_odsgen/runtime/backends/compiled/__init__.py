@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import itertools
 import os
+import threading
 import time
 import warnings
 from collections.abc import Iterator, Sequence
@@ -256,21 +257,39 @@ def _pool() -> ThreadPoolExecutor:
     return _POOL
 
 
+# Chunks per thread: threads take the next chunk when done, so a core another process's
+# (or OpenBLAS's spinning) thread holds takes fewer chunks instead of holding up the call.
+CHUNKS_PER_THREAD = 4
+
+
 def _in_chunks(fn: Any, args: Sequence[Any], trips: int) -> None:
-    """Call a nest whose outer loop runs over [lo, hi) once per chunk of [0, trips): the
-    calling thread takes one chunk, pool threads the others (kernels release the GIL).
-    Idle pool threads sleep rather than spin, so BLAS calls that follow keep their speed."""
+    """Call a nest whose outer loop runs over [lo, hi) on chunks covering [0, trips): the
+    calling thread and pool threads (kernels release the GIL) take chunks until none is
+    left. Idle pool threads sleep rather than spin, so BLAS calls that follow keep their
+    speed."""
     n = min(threads(), trips)
-    cuts = [trips * k // n for k in range(n + 1)]
+    pieces = min(trips, n * CHUNKS_PER_THREAD)
+    cuts = [trips * k // pieces for k in range(pieces + 1)]
     chunks = list(itertools.pairwise(cuts))
     call = functools.partial(fn, *args)
     if not fn.overloads:  # a first call compiles (or loads) the kernel once, on this thread
         call(*chunks.pop(0))
     if not chunks:
         return
-    pending = [_pool().submit(call, lo, hi) for lo, hi in chunks[1:]]
+    left = iter(chunks)
+    lock = threading.Lock()
+
+    def take() -> None:
+        while True:
+            with lock:
+                chunk = next(left, None)
+            if chunk is None:
+                return
+            call(*chunk)
+
+    pending = [_pool().submit(take) for _ in range(min(n, len(chunks)) - 1)]
     try:
-        call(*chunks[0])
+        take()
     finally:
         for f in pending:
             f.result()
