@@ -305,3 +305,29 @@ def test_a_loop_whose_body_is_all_hoisted_still_compiles() -> None:
     assert "pass" in compiled.source(op, operands)
     compiled.run(op, operands)
     np.testing.assert_array_equal(out, np.arange(4, dtype=np.float32))
+
+
+@pytest.mark.parametrize("trips", [1, 2, 3, 7, 8, 64, 1001])
+@pytest.mark.parametrize("compiled_before", [True, False])
+def test_chunks_cover_the_outer_loop_once(trips: int, compiled_before: bool) -> None:
+    """Every outer iteration runs exactly once, whatever the split; a kernel not compiled
+    yet runs its first chunk alone (numba compiles it once, on the calling thread)."""
+    import threading
+
+    calls: list[tuple[int, int, str]] = []
+    lock = threading.Lock()
+
+    class Kernel:
+        overloads = {"sig": 1} if compiled_before else {}
+
+        def __call__(self, a: int, b: int, lo: int, hi: int) -> None:
+            assert (a, b) == (1, 2)
+            with lock:
+                calls.append((lo, hi, threading.current_thread().name))
+
+    compiled._in_chunks(Kernel(), [1, 2], trips)
+    covered = sorted(i for lo, hi, _ in calls for i in range(lo, hi))
+    assert covered == list(range(trips))
+    assert all(lo < hi for lo, hi, _ in calls)
+    if not compiled_before:
+        assert calls[0][2] == threading.current_thread().name and calls[0][0] == 0
