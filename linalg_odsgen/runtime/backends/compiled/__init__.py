@@ -12,6 +12,7 @@ region builder emits today) run on the loops backend, with a warning the first t
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import os
@@ -59,7 +60,16 @@ def _require_numba() -> None:
 
 _require_numba()
 
+from linalg_odsgen.runtime.backends.compiled.bounds import (  # noqa: E402
+    Reduction,
+    reduction_of,
+    short_rounding,
+)
 from linalg_odsgen.runtime.backends.compiled.cache import load_kernel  # noqa: E402
+
+# Whether f16/bf16 reductions may round by Veltkamp's split where the operands' ranges
+# prove it exact (`bounds.py`); tests switch it off to compare with the exact roundings.
+_short_allowed = True
 
 PARALLEL_ENV_VAR = "LINALG_ODSGEN_COMPILED_PARALLEL"
 _parallel: bool | None = None
@@ -135,6 +145,7 @@ class _Kernels:
 
     views: tuple[Any, ...]  # per operand: the dtype the kernel sees it as (None: its own)
     reorderable: bool = False
+    reduction: Reduction | None = None  # a narrow reduction the short roundings may serve
     by_nest: dict[LoopNest, _Kernel] = field(default_factory=dict)
     # (ranges, strides, parallel) -> kernel: repeated calls skip choosing the loop order
     by_call: dict[tuple[Any, ...], _Kernel] = field(default_factory=dict)
@@ -149,7 +160,9 @@ def _kernels_of(op: StructuredOp) -> _Kernels | str:
     if cached is None:
         try:
             check_supported(op)
-            cached = _Kernels(tuple(_view_dtype(t) for t in op.element_types), reorderable(op))
+            cached = _Kernels(
+                tuple(_view_dtype(t) for t in op.element_types), reorderable(op), reduction_of(op)
+            )
         except Unsupported as exc:
             cached = str(exc)
         op.__dict__["_compiled_kernels"] = cached
@@ -315,10 +328,16 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
         return
     arrays = _arrays(kernels, operands)
     threaded = parallel_enabled() if parallel is None else parallel
-    call_key = (ranges, tuple(a.strides for a in arrays), threaded)
+    short = (
+        short_rounding(kernels.reduction, op, arrays, ranges)
+        if kernels.reduction is not None and _short_allowed
+        else frozenset()
+    )
+    call_key = (ranges, tuple(a.strides for a in arrays), threaded, short)
     found = kernels.by_call.get(call_key)
     if found is None:
-        found = _kernel(op, kernels, _nest(op, kernels, arrays, ranges, threaded))
+        nest = _nest(op, kernels, arrays, ranges, threaded)
+        found = _kernel(op, kernels, dataclasses.replace(nest, short_rounding=short))
         if len(kernels.by_call) >= 64:
             kernels.by_call.clear()
         kernels.by_call[call_key] = found

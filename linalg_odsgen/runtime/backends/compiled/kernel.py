@@ -65,6 +65,9 @@ class LoopNest:
     order: tuple[int, ...]  # loop dims, outermost first
     parallel: bool = False  # the outermost (parallel) loop runs over [lo, hi): one chunk a thread
     fixed: tuple[tuple[int, int], ...] = ()  # (dim, trip count) written into the text
+    # Payload ops whose f16/bf16 rounding may take Veltkamp's short form (`scalars.sh`/`sb`):
+    # the call's operand ranges prove its preconditions (see `bounds.py`).
+    short_rounding: frozenset[str] = frozenset()
 
 
 def check_supported(op: StructuredOp) -> None:
@@ -253,12 +256,13 @@ def _reg(t: ElementType) -> str:
 # -- payload ops --------------------------------------------------------------------------
 
 
-def _round(t: ElementType, expr: str) -> str:
-    """A float32 expression rounded to `t` when `t` is narrow."""
+def _round(t: ElementType, expr: str, short: bool = False) -> str:
+    """A float32 expression rounded to `t` when `t` is narrow (`short`: by Veltkamp's split,
+    where the caller proved it exact)."""
     if t.name == "f16":
-        return f"S.rh({expr})"
+        return f"S.{'sh' if short else 'rh'}({expr})"
     if t.name == "bf16":
-        return f"S.rb({expr})"
+        return f"S.{'sb' if short else 'rb'}({expr})"
     if t.name in _F8:
         return f"S.f8_round({expr}, S.{_F8[t.name]}_VALUES, {_f8_args(t)})"
     return expr
@@ -289,8 +293,9 @@ _UNARY = {
 }
 
 
-def op_expression(op: PayloadOp, args: Sequence[str]) -> str:
-    """The expression computing `op` from its operands' registers (see `scalars`)."""
+def op_expression(op: PayloadOp, args: Sequence[str], short: bool = False) -> str:
+    """The expression computing `op` from its operands' registers (see `scalars`); `short`
+    rounds an f16/bf16 +, -, * by Veltkamp's split."""
     name, t = op.name, op.result.type
     src = op.operands[0].type if op.operands else t
     if name in _INT_BINARY:
@@ -306,7 +311,7 @@ def op_expression(op: PayloadOp, args: Sequence[str]) -> str:
     if name == "arith.minsi":
         return f"min({args[0]}, {args[1]})"
     if name in _FLOAT_BINARY:
-        return _round(t, f"{args[0]} {_FLOAT_BINARY[name]} {args[1]}")
+        return _round(t, f"{args[0]} {_FLOAT_BINARY[name]} {args[1]}", short)
     if name in _FLOAT_CALLS:
         return f"{_FLOAT_CALLS[name]}({args[0]}, {args[1]})"
     if name == "math.powf":
@@ -559,7 +564,9 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
             names[p.result.id], levels[p.result.id] = f"np.int64(d{d})", level({d})
             continue
         lv = max((levels[v.id] for v in p.operands), default=0)
-        body.pre[lv].append(f"{res} = {op_expression(p, [names[v.id] for v in p.operands])}")
+        args = [names[v.id] for v in p.operands]
+        short = p.name in nest.short_rounding
+        body.pre[lv].append(f"{res} = {op_expression(p, args, short)}")
         levels[p.result.id] = lv
     moves = [(acc, names[v.id]) for (_, acc, _), v in zip(outputs, region.yields, strict=True)]
     moves = [(acc, value) for acc, value in moves if acc != value]

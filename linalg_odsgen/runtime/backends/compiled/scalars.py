@@ -242,6 +242,29 @@ def bf16_bits(typingctx, x):
     return types.uint16(types.float32), codegen
 
 
+# -- Veltkamp's split: the short roundings ------------------------------------------------
+
+_SPLIT_F16 = np.float32(2**13 + 1)
+_SPLIT_BF16 = np.float32(2**16 + 1)
+
+
+@_jit
+def sh(x: float) -> float:
+    """`rh(x)` in three float operations, for x finite, below f16's overflow edge and not
+    a nonzero magnitude under 2**-14 that is not already an f16 value (the caller proves
+    this from the operands' ranges: `bounds.py`). No conversion instructions."""
+    t = x * _SPLIT_F16
+    return t - (t - x)
+
+
+@_jit
+def sb(x: float) -> float:
+    """`rb(x)` in three float operations, for x finite, |x| < 2**100 and not below 2**-126
+    unless already a bf16 value (proved by the caller, as for `sh`)."""
+    t = x * _SPLIT_BF16
+    return t - (t - x)
+
+
 # -- f64 -> narrow with one rounding --------------------------------------------------------
 
 
