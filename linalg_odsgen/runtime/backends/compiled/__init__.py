@@ -13,7 +13,6 @@ region builder emits today) run on the loops backend, with a warning the first t
 from __future__ import annotations
 
 import dataclasses
-import functools
 import itertools
 import os
 import threading
@@ -136,7 +135,8 @@ class _Kernel:
 
     fn: Any  # the numba dispatcher
     nest: LoopNest
-    shadows: tuple[int, ...]  # outputs whose f32 shadow the caller passes (`output_shadows`)
+    shadows: tuple[int, ...]  # operands whose f32 shadow the caller passes (`KernelText`)
+    fills: bool  # takes a last `fill` argument: convert the inputs' shadows
 
 
 @dataclass
@@ -246,7 +246,7 @@ def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> _Kernel:
     kernel = kernels.by_nest.get(nest)
     if kernel is None:
         text = kernel_text(op, nest)
-        kernel = _Kernel(load_kernel(text.name, text.render), nest, text.output_shadows)
+        kernel = _Kernel(load_kernel(text.name, text.render), nest, text.shadows, text.fills)
         kernels.by_nest[nest] = kernel
         STATS.kernels += 1
     return kernel
@@ -275,7 +275,7 @@ def _pool() -> ThreadPoolExecutor:
 CHUNKS_PER_THREAD = 4
 
 
-def _in_chunks(fn: Any, args: Sequence[Any], trips: int) -> None:
+def _in_chunks(fn: Any, args: Sequence[Any], trips: int, tail: Sequence[Any] = ()) -> None:
     """Call a nest whose outer loop runs over [lo, hi) on chunks covering [0, trips): the
     calling thread and pool threads (kernels release the GIL) take chunks until none is
     left. Idle pool threads sleep rather than spin, so BLAS calls that follow keep their
@@ -284,7 +284,10 @@ def _in_chunks(fn: Any, args: Sequence[Any], trips: int) -> None:
     pieces = min(trips, n * CHUNKS_PER_THREAD)
     cuts = [trips * k // pieces for k in range(pieces + 1)]
     chunks = list(itertools.pairwise(cuts))
-    call = functools.partial(fn, *args)
+
+    def call(lo: int, hi: int) -> None:
+        fn(*args, lo, hi, *tail)
+
     if not fn.overloads:  # a first call compiles (or loads) the kernel once, on this thread
         call(*chunks.pop(0))
     if not chunks:
@@ -346,10 +349,13 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
     before = len(kernel.overloads)
     start = time.perf_counter()
     # (numba's floating-point errors are silent: error_model="numpy")
+    args = [*arrays, *shadows, *ranges]
     if found.nest.parallel:
-        _in_chunks(kernel, [*arrays, *shadows, *ranges], ranges[found.nest.order[0]])
+        if found.fills:  # the inputs' shadows, once, before the chunks share them
+            kernel(*args, 0, 0, True)
+        _in_chunks(kernel, args, ranges[found.nest.order[0]], (False,) if found.fills else ())
     else:
-        kernel(*arrays, *shadows, *ranges)
+        kernel(*args, *((True,) if found.fills else ()))
     if len(kernel.overloads) != before:  # this call compiled or loaded a signature
         elapsed = time.perf_counter() - start
         hits = sum(kernel.stats.cache_hits.values())

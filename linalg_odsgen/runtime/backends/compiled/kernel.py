@@ -484,15 +484,20 @@ class KernelText:
         return str(_template().render(library=library_digest(), **dict(self.fields)))
 
     @property
-    def output_shadows(self) -> tuple[int, ...]:
-        """Outputs whose f32 shadow (`w{i}`, uninitialised, the array's shape) the caller
-        passes after the operands: the parallel chunks share it, each converting its part."""
-        shadows: list[int] = dict(self.fields)["output_shadows"]  # type: ignore[assignment]
+    def shadows(self) -> tuple[int, ...]:
+        """Operands whose f32 shadow (`w{i}`, uninitialised, the array's shape) the caller
+        passes after the operands (see `kernel_text`)."""
+        shadows: list[int] = dict(self.fields)["shadows"]  # type: ignore[assignment]
         return tuple(shadows)
+
+    @property
+    def fills(self) -> bool:
+        """Whether the kernel takes a last argument `fill`: convert the inputs' shadows."""
+        return bool(dict(self.fields)["fills"])
 
 
 def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
-    """The whole kernel module: header, constants and `kernel(a0.., n0..[, lo, hi])`."""
+    """The whole kernel module: header, constants and `kernel(a0.., w.., n0..[, lo, hi][, fill])`."""
     return kernel_text(op, nest).render()
 
 
@@ -537,20 +542,26 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
         if i >= num_in:
             body.post[lv].append(f"{ref} = {f'x{i}' if shadow else _store(types[i], f'x{i}')}")
             outputs.append((i, f"x{i}", lv))
+    # The caller allocates every shadow (shared by a parallel nest's chunks). An input's is
+    # filled once, by a call with `fill` (a parallel nest's caller makes it with an empty
+    # range first); each chunk converts its own slab of an output's, and back at its end.
     prologue: list[str] = []
+    fills: list[str] = []
     for i in shadows:
         rank = maps[i].num_results
+        convert = f"w{i}[{{at}}] = {_load(types[i], f'a{i}[{{at}}]')}"
+        if i < num_in:
+            fills.extend("    " + line for line in _over_array(i, rank, convert, None))
+            continue
         slab = None
-        if nest.parallel and i >= num_in:  # this chunk's part of the output only
+        if nest.parallel:  # this chunk's part of the output only
             dims = [r.position if isinstance(r, AffineDimExpr) else -1 for r in maps[i].results]
             slab = dims.index(nest.order[0])
-        convert = f"w{i}[{{at}}] = {_load(types[i], f'a{i}[{{at}}]')}"
-        if i < num_in:  # the caller passes output shadows (shared by the chunks)
-            prologue.append(f"w{i} = np.empty(a{i}.shape, np.float32)")
         prologue.extend(_over_array(i, rank, convert, slab))
-        if i >= num_in:
-            back = f"a{i}[{{at}}] = {_store(types[i], f'w{i}[{{at}}]')}"
-            body.post[0].extend(_over_array(i, rank, back, slab))
+        back = f"a{i}[{{at}}] = {_store(types[i], f'w{i}[{{at}}]')}"
+        body.post[0].extend(_over_array(i, rank, back, slab))
+    if fills:
+        prologue[:0] = ["if fill:", *fills]
     body.pre[0][:0] = prologue
     for p in region.ops:
         res = f"v{p.result.id}"
@@ -592,9 +603,9 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
         lines.extend(pad + s for s in body.post[lv])
 
     emit(0)
-    out_shadows = tuple(i for i in shadows if i >= num_in)
-    params = [f"a{i}" for i in range(len(maps))] + [f"w{i}" for i in out_shadows]
+    params = [f"a{i}" for i in range(len(maps))] + [f"w{i}" for i in shadows]
     params += [f"n{d}" for d in range(n)] + (["lo", "hi"] if nest.parallel else [])
+    params += ["fill"] if fills else []
     return _fields(op, nest, params, constants, lines, tuple(shadows))
 
 
@@ -649,7 +660,7 @@ def _fields(
         "constants": constants,
         "params": ", ".join(params),
         "shadows": list(shadows),
-        "output_shadows": [i for i in shadows if i >= op.num_inputs],
+        "fills": any(i < op.num_inputs for i in shadows),
         "body": lines or ["    pass"],
     }
     return KernelText(tuple(fields.items()))
