@@ -231,7 +231,10 @@ def _nest(
     order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
     window = small_window(op, ranges) if kernels.reorderable else ()
     fixed = tuple((d, ranges[d]) for d in window)  # trip counts LLVM can unroll
-    if not (threaded and kernels.reorderable and threads() > 1):
+    points = 1
+    for r in ranges:
+        points *= r
+    if not (threaded and kernels.reorderable and threads() > 1 and points >= PARALLEL_MIN_POINTS):
         return LoopNest(order, fixed=fixed)
     # Threads split the outermost loop: the first leading parallel loop with two or more
     # iterations (or, when a reduction leads, the first such parallel loop at all).
@@ -269,6 +272,11 @@ def _pool() -> ThreadPoolExecutor:
         _POOL = ThreadPoolExecutor(max(1, threads() - 1), "linalg-odsgen-compiled")
     return _POOL
 
+
+# Nests of fewer loop points run on one thread even when parallel loops are on: waking a
+# pool thread and handing it a chunk costs ~25-30 us here, a large part of a 0.1 ms kernel
+# (a 114x114x64 pooling window), where numba's OpenMP workers answered at once by spinning.
+PARALLEL_MIN_POINTS = 1 << 22
 
 # Chunks per thread: threads take the next chunk when done, so a core another process's
 # (or OpenBLAS's spinning) thread holds takes fewer chunks instead of holding up the call.
@@ -371,6 +379,7 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
 
 __all__ = [
     "PARALLEL_ENV_VAR",
+    "PARALLEL_MIN_POINTS",
     "CacheStats",
     "cache_info",
     "explain",

@@ -89,23 +89,14 @@ def candidate(op: StructuredOp, problem: Problem | None, plan: Plan | None) -> s
     return why
 
 
-# From this many loop points a hand-off splits its outer parallel loop over the cores
-# (threads that sleep when idle, so BLAS calls around it keep their speed).
-MIN_THREADED_POINTS = 1 << 20
-
-
 def run_compiled(op: StructuredOp, operands: Sequence[Any]) -> None:
-    """Run on the compiled backend: on threads when the work is large, unless the compiled
-    backend's parallel setting was chosen (then as it says)."""
+    """Run on the compiled backend with parallel loops (large nests split their outer
+    loop over the cores; threads that sleep when idle, so BLAS calls around them keep
+    their speed), unless the compiled backend's parallel setting was chosen."""
     from linalg_odsgen.runtime.backends import compiled
 
-    parallel = compiled.parallel_choice()
-    if parallel is None:
-        points = 1
-        for r in op.loop_ranges():
-            points *= int(r or 0)
-        parallel = points >= MIN_THREADED_POINTS
-    compiled.run(op, operands, parallel=parallel)
+    choice = compiled.parallel_choice()
+    compiled.run(op, operands, parallel=True if choice is None else choice)
 
 
 __all__ = ["ENV_VAR", "candidate", "handoff_enabled", "reason", "run_compiled", "set_handoff"]

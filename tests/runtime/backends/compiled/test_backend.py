@@ -331,3 +331,15 @@ def test_chunks_cover_the_outer_loop_once(trips: int, compiled_before: bool) -> 
     assert all(lo < hi for lo, hi, _ in calls)
     if not compiled_before:
         assert calls[0][2] == threading.current_thread().name and calls[0][0] == 0
+
+
+def test_small_nests_stay_on_one_thread_with_parallel_loops_on(monkeypatch) -> None:
+    """Below PARALLEL_MIN_POINTS a thread hand-off costs more than it saves."""
+    monkeypatch.setattr(compiled, "PARALLEL_MIN_POINTS", 1 << 22)
+    x = np.zeros((1 << 21,), np.float32)
+    small, small_operands = ops.AddOp.from_arrays(x, x, outs=[x.copy()])
+    y = np.zeros((1 << 22,), np.float32)
+    big, big_operands = ops.AddOp.from_arrays(y, y, outs=[y.copy()])
+    with compiled.parallel(True):
+        assert "in parallel" not in compiled.explain(small, small_operands)
+        assert "in parallel" in compiled.explain(big, big_operands)

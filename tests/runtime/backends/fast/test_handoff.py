@@ -94,12 +94,11 @@ def test_large_sequential_loops_are_handed_off_and_equal_loops() -> None:
         np.testing.assert_array_equal(got, want)
 
 
-def test_large_handoffs_run_on_threads_unless_the_parallel_setting_says_no(monkeypatch) -> None:
-    """From MIN_THREADED_POINTS a hand-off splits its outer loop over the cores (results
-    unchanged); an explicit compiled parallel setting wins either way."""
+def test_handoffs_run_with_parallel_loops_unless_the_setting_says_no(monkeypatch) -> None:
+    """Hand-offs ask for parallel loops (the compiled backend splits large nests over the
+    cores; results unchanged); an explicit compiled parallel setting wins either way."""
     pytest.importorskip("numba")
     from linalg_odsgen.runtime.backends import compiled
-    from linalg_odsgen.runtime.backends.fast import handoff
 
     seen: list[bool | None] = []
     real_run = compiled.run
@@ -109,16 +108,13 @@ def test_large_handoffs_run_on_threads_unless_the_parallel_setting_says_no(monke
         real_run(op, operands, parallel=parallel)
 
     monkeypatch.setattr(compiled, "run", spy)
+    monkeypatch.setattr(compiled, "PARALLEL_MIN_POINTS", 0)
     rng = np.random.default_rng(9)
     a = rng.standard_normal((16, 24)).astype(np.float16)
     b = rng.standard_normal((24, 12)).astype(np.float16)
     want = ops.matmul(a, b, outs=[np.zeros((16, 12), np.float16)], backend="loops")
-    monkeypatch.setattr(handoff, "MIN_THREADED_POINTS", 16 * 24 * 12)
     got = ops.matmul(a, b, outs=[np.zeros((16, 12), np.float16)], backend="fast")
-    monkeypatch.setattr(handoff, "MIN_THREADED_POINTS", 16 * 24 * 12 + 1)
-    ops.matmul(a, b, outs=[np.zeros((16, 12), np.float16)], backend="fast")
     with compiled.parallel(False):
-        monkeypatch.setattr(handoff, "MIN_THREADED_POINTS", 1)
         ops.matmul(a, b, outs=[np.zeros((16, 12), np.float16)], backend="fast")
-    assert seen == [True, False, False]
+    assert seen == [True, False]
     assert got.view(np.uint16).tolist() == want.view(np.uint16).tolist()
