@@ -213,7 +213,18 @@ def source(op: StructuredOp, operands: Sequence[Any]) -> str:
 
 def _nest_for(op: StructuredOp, kernels: _Kernels, operands: Sequence[Any]) -> LoopNest:
     """The loop nest a call with `operands` would run (see `run`)."""
-    return _nest(op, kernels, _arrays(kernels, operands), _ranges(op), parallel_enabled())
+    arrays, ranges = _arrays(kernels, operands), _ranges(op)
+    nest = _nest(op, kernels, arrays, ranges, parallel_enabled())
+    return dataclasses.replace(nest, short_rounding=_short(op, kernels, arrays, ranges))
+
+
+def _short(
+    op: StructuredOp, kernels: _Kernels, arrays: Sequence[np.ndarray], ranges: Sequence[int]
+) -> frozenset[str]:
+    """The payload ops whose narrow rounding may take the short form on these arrays."""
+    if kernels.reduction is None or not _short_allowed:
+        return frozenset()
+    return short_rounding(kernels.reduction, op, arrays, ranges)
 
 
 def _ranges(op: StructuredOp) -> tuple[int, ...]:
@@ -339,11 +350,7 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
         return
     arrays = _arrays(kernels, operands)
     threaded = parallel_enabled() if parallel is None else parallel
-    short = (
-        short_rounding(kernels.reduction, op, arrays, ranges)
-        if kernels.reduction is not None and _short_allowed
-        else frozenset()
-    )
+    short = _short(op, kernels, arrays, ranges)
     call_key = (ranges, tuple(a.strides for a in arrays), threaded, short)
     found = kernels.by_call.get(call_key)
     if found is None:

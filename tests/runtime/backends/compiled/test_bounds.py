@@ -89,3 +89,15 @@ def test_short_roundings_give_the_exact_roundings_bits(
         taken |= _short(cls, ins, out.copy(), **attrs)
         assert np.array_equal(results[0], results[1]), cls.OP_NAME
     assert taken == {"arith.addf", "arith.mulf"}  # both short forms were exercised
+
+
+def test_the_source_shown_is_the_kernel_a_call_runs() -> None:
+    a = (RNG.random((8, 16)) + 0.5).astype(np.float16)
+    b = (RNG.random((16, 8)) + 0.5).astype(np.float16)
+    op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((8, 8), np.float16)])
+    text = compiled.source(op, operands)
+    assert "S.sh(x2 + v3)" in text and "S.sh(x0 * x1)" in text
+    worse = a.copy()
+    worse[0, 0] = np.inf
+    op, operands = ops.MatmulOp.from_arrays(worse, b, outs=[np.zeros((8, 8), np.float16)])
+    assert "S.sh(" not in compiled.source(op, operands)
