@@ -211,18 +211,21 @@ class StructuredOp:
         """The call form: run the op on arrays, update `outs` in place and return them."""
         name = default_backend() if backend is None else backend
         plain = _plain_call(cls, name, ins, outs, attrs)
-        if plain is not None and plain[2]:
-            runner = _PREPARED.get(plain[0])
-            if runner is not None and runner(plain[1]):
-                results = plain[1][cls._NUM_INPUTS :]
-                return results[0] if len(results) == 1 else tuple(results)
+        runner = _PREPARED.get(plain[0]) if plain is not None else None
+        if plain is not None and plain[2] and runner is not None and runner(plain[1]):
+            results = plain[1][cls._NUM_INPUTS :]
+            return results[0] if len(results) == 1 else tuple(results)
         op, operands = cls.from_arrays(*ins, outs=outs, **attrs)
         op._execute(get_backend(backend), operands)
-        if plain is not None and all(v.dtype.isnative for v in operands):
+        # Prepare once per signature: again only when a runner went stale (a setting
+        # changed); a signature its backend prepares nothing for is remembered as such
+        # (until a backend name is rebound), so its calls do not plan twice.
+        if plain is not None and (runner is None or (plain[2] and runner is not _no_runner)):
             prepare = get_preparer(name)
-            runner = prepare(op, operands) if prepare is not None else None
-            if runner is not None:
-                _remember(_PREPARED, plain[0], runner)
+            ready = prepare(op, operands) if prepare is not None else None
+            if ready is None or not all(v.dtype.isnative for v in operands):
+                ready = _no_runner
+            _remember(_PREPARED, plain[0], ready)
         results = operands[op.num_inputs :]
         return results[0] if len(results) == 1 else tuple(results)
 
@@ -638,6 +641,11 @@ _REGION_CACHE: dict[Any, Region] = {}
 # (class, backend, operand dtypes/shapes/strides, attributes) -> a backend's prepared
 # runner: a repeated call on plain arrays skips binding, type inference and planning.
 _PREPARED: dict[Any, Callable[[list[np.ndarray]], bool]] = {}
+
+
+def _no_runner(values: list[np.ndarray]) -> bool:
+    """The `_PREPARED` entry of a signature its backend prepares no runner for."""
+    return False
 
 
 def forget_prepared_calls() -> None:

@@ -141,3 +141,22 @@ def test_rebinding_a_backend_name_drops_the_runners_it_prepared() -> None:
         backends.register_backend("fast", fast, fast_module.prepare)
     assert seen == ["MatmulOp"]
     np.testing.assert_array_equal(out, 3 * a)
+
+
+def test_a_signature_without_a_runner_is_prepared_once() -> None:
+    """A backend whose prepare gives nothing for a call is not asked again on every call."""
+    asked: list[str] = []
+
+    def prepare(op: object, operands: list[object]) -> None:
+        asked.append(type(op).__name__)
+
+    try:
+        backends.register_backend("nothing_prepared", backends.get_backend("loops"), prepare)
+        a = np.ones((2, 2), np.float32)
+        for _ in range(3):
+            out = matmul(a, a, outs=[np.zeros((2, 2), np.float32)], backend="nothing_prepared")
+            np.testing.assert_array_equal(out, 2 * a)
+    finally:
+        backends._LOADED.pop("nothing_prepared")
+        backends._PREPARERS.pop("nothing_prepared")
+    assert asked == ["MatmulOp"]

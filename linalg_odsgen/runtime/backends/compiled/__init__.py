@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 import os
 import threading
 import time
@@ -242,10 +243,8 @@ def _nest(
     order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
     window = small_window(op, ranges) if kernels.reorderable else ()
     fixed = tuple((d, ranges[d]) for d in window)  # trip counts LLVM can unroll
-    points = 1
-    for r in ranges:
-        points *= r
-    if not (threaded and kernels.reorderable and threads() > 1 and points >= PARALLEL_MIN_POINTS):
+    big = math.prod(ranges) >= PARALLEL_MIN_POINTS
+    if not (threaded and kernels.reorderable and threads() > 1 and big):
         return LoopNest(order, fixed=fixed)
     # Threads split the outermost loop: the first leading parallel loop with two or more
     # iterations (or, when a reduction leads, the first such parallel loop at all).

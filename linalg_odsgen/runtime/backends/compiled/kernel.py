@@ -521,6 +521,7 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
     outputs: list[tuple[int, str, int]] = []  # (operand, accumulator, level)
     read = {v.id for p in region.ops for v in p.operands} | {v.id for v in region.yields}
     shadows: list[int] = []
+    split = nest.order[0] if nest.parallel else None
     for i, (arg, m) in enumerate(zip(region.args, maps, strict=True)):
         used = set().union(*(r.used_dims() for r in m.results)) if m.results else set()
         lv = level(used)
@@ -532,7 +533,6 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
             and arg.id in read
             and any(level_of_dim[d] < lv for d in range(n) if d not in used)
         )
-        split = nest.order[0] if nest.parallel else None
         ref = f"{'w' if shadow else 'a'}{i}[{_access(m, split)}]"
         if shadow:
             shadows.append(i)
