@@ -9,7 +9,7 @@ from pathlib import Path
 import linalg_odsgen.opspecs.core_named_ops as core
 import pytest
 from mlir_opt import mlir_opt, needs_mlir_opt
-from reference_corpus import REFERENCE
+from reference_corpus import upstream_reference
 
 from linalg_odsgen.dsl import collect_ops
 from linalg_odsgen.dsl.library import load_library as load_dsl_library
@@ -50,9 +50,8 @@ def ours() -> dict[str, OpConfig]:
 
 @pytest.fixture(scope="module")
 def reference() -> list[OpConfig]:
-    if not REFERENCE.exists():
-        pytest.skip("shared reference corpus not available")
-    return list(load_library(REFERENCE.read_text(), str(REFERENCE)).ops)
+    upstream = upstream_reference()
+    return list(load_library(upstream.read_text(), str(upstream)).ops)
 
 
 def test_reference_ops_come_first_in_reference_order(ours, reference):

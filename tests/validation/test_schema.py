@@ -8,7 +8,7 @@ from typing import Any
 
 import jsonschema
 import pytest
-from reference_corpus import REFERENCE
+from reference_corpus import REFERENCE, REFERENCE_OP_COUNT
 
 from linalg_odsgen.validation.schema import (
     describe,
@@ -88,7 +88,7 @@ def test_minimal_tree_is_valid() -> None:
 
 def test_every_reference_document_fits_the_schema() -> None:
     docs = load_documents(REFERENCE.read_bytes(), str(REFERENCE))
-    assert len(docs) == 59
+    assert len(docs) == REFERENCE_OP_COUNT
     for doc in docs:
         assert schema_findings(doc.data) == [], doc.op_name()
         assert tag_findings(doc.data, doc.tags) == [], doc.op_name()

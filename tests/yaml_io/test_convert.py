@@ -118,7 +118,9 @@ class TestConversion:
         copy_op = lib.by_name()["copy"]
         assert copy_op.metadata.defines == ("hasCanonicalizer",)
         assert copy_op.metadata.doc is not None
-        assert copy_op.metadata.doc.startswith("Copies the tensor elementwise.\n\nNumeric")
+        summary, _, description = copy_op.metadata.doc.partition("\n\n")
+        assert summary.endswith(".") and "\n" not in summary
+        assert description
         assert [a.name for a in copy_op.structured_op.args] == ["I", "O", "cast"]
         assert copy_op.structured_op.args[2].default_fn == "cast_signed"
         assert copy_op.structured_op.iterator_types == ()

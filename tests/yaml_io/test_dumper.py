@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -32,13 +30,9 @@ from linalg_odsgen.yaml_io.dumper import _emit, _NotSimple, _serialize, _write_n
 
 def test_reference_corpus_is_reproduced_byte_for_byte() -> None:
     source = REFERENCE.read_bytes()
-    start = time.perf_counter()
     lib = load_library(source, "ref.yaml")
     text = dump_library(lib.ops)
-    elapsed = time.perf_counter() - start
     assert text.encode("utf-8") == source
-    # a loose guard only; scripts/bench_cli.py measures the real numbers
-    assert elapsed < 2.0, f"load+dump of the reference took {elapsed:.2f}s"
 
 
 def test_each_reference_document_is_one_dump_op() -> None:
