@@ -11,16 +11,12 @@ import struct
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from linalg_odsgen.diagnostics import SourcePos
 from linalg_odsgen.dsl.errors import DslError, user_pos
 from linalg_odsgen.dsl.symbols import F64, I64, DimDef, IndexExpr, TypeVar
 from linalg_odsgen.float_text import F64_SIGNIFICAND_BITS, float_attr_decimal
 from linalg_odsgen.model import FnKind
-
-if TYPE_CHECKING:
-    from linalg_odsgen.dsl.functions import ReduceFnUse
 
 
 class ScalarExpression:
@@ -301,11 +297,14 @@ def make_fn_call(
     return FnCall(kind, tuple(args), fn_name, attr_name, type_var, pos)  # type: ignore[arg-type]
 
 
-def make_reduction(use: ReduceFnUse, args: tuple[object, ...]) -> Reduction:
+def make_reduction(
+    name: str, dims: tuple[DimDef, ...], args: tuple[object, ...], label: str
+) -> Reduction:
+    """`ReduceFn.<name>[dims](args)`; `label` is how the user wrote the combiner."""
     pos = user_pos()
     if len(args) != 1 or not isinstance(args[0], ScalarExpression):
-        raise DslError(f"{use!r}(...) takes exactly one scalar expression", pos)
-    return Reduction(use.name, use.dims, args[0], pos)
+        raise DslError(f"{label}(...) takes exactly one scalar expression", pos)
+    return Reduction(name, dims, args[0], pos)
 
 
 def const(value: object) -> Const:

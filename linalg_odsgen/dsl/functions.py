@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from linalg_odsgen.dsl.errors import DslError, user_pos
+from linalg_odsgen.dsl.expressions import make_fn_call, make_reduction
 from linalg_odsgen.dsl.symbols import DimDef
 from linalg_odsgen.model import FN_NAMES, FnKind
 
@@ -33,8 +34,6 @@ class FnRef:
     name: str
 
     def __call__(self, *args: object) -> object:
-        from linalg_odsgen.dsl.expressions import make_fn_call
-
         return make_fn_call(self.kind, args, fn_name=self.name, label=repr(self))
 
     def __repr__(self) -> str:
@@ -87,9 +86,7 @@ class ReduceFnUse:
     dims: tuple[DimDef, ...]
 
     def __call__(self, *args: object) -> object:
-        from linalg_odsgen.dsl.expressions import make_reduction
-
-        return make_reduction(self, args)
+        return make_reduction(self.name, self.dims, args, repr(self))
 
     def __repr__(self) -> str:
         return f"ReduceFn.{self.name}[{', '.join(map(repr, self.dims))}]"

@@ -1,0 +1,187 @@
+"""Import graph of the package: circles and upward arrows between its layers.
+
+Reads every module with `ast` (nothing is imported), so it also sees imports made inside
+functions or under `if TYPE_CHECKING:`, which hide circles from Python but not from a reader.
+
+    python scripts/import_graph.py            # report; exit 1 if any circle or upward arrow
+    python scripts/import_graph.py --json     # the same as JSON
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = "linalg_odsgen"
+
+# Layers, lowest first: a module may import its own layer and the ones below it.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("diagnostics", "float_text", "types", "affine", "model", "payload"),
+    ("yaml_io", "validation", "dsl", "tc"),
+    ("runtime",),
+    ("mlir", "codegen", "ods", "dialect", "ops", "generated"),
+    ("conformance", "docgen"),
+    ("cli", "__main__"),
+)
+
+
+@dataclass(frozen=True)
+class Edge:
+    source: str
+    target: str
+    line: int
+
+
+def module_name(path: Path, root: Path) -> str:
+    rel = path.relative_to(root).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def imports_of(path: Path, root: Path, modules: set[str]) -> list[Edge]:
+    """Every package-internal import of one file, resolved to a module of the package."""
+    name = module_name(path, root)
+    is_pkg = path.name == "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    edges: list[Edge] = []
+
+    def resolve(target: str) -> str | None:
+        while target and target not in modules:
+            target = target.rpartition(".")[0]
+        return target or None
+
+    for child in ast.walk(tree):
+        targets: list[str] = []
+        if isinstance(child, ast.Import):
+            targets = [a.name for a in child.names]
+        elif isinstance(child, ast.ImportFrom):
+            base = child.module or ""
+            if child.level:
+                anchor = name.split(".") if is_pkg else name.split(".")[:-1]
+                anchor = anchor[: len(anchor) - (child.level - 1)]
+                base = ".".join([*anchor, base] if base else anchor)
+            targets = [f"{base}.{a.name}" for a in child.names] or [base]
+        for t in targets:
+            if not t.startswith(PACKAGE):
+                continue
+            resolved = resolve(t)
+            if resolved and resolved != name:
+                edges.append(Edge(name, resolved, child.lineno))
+    return edges
+
+
+def layer_of(module: str) -> int | None:
+    parts = module.split(".")
+    if len(parts) < 2:
+        return None
+    for index, layer in enumerate(LAYERS):
+        if parts[1] in layer:
+            return index
+    return None
+
+
+def strongly_connected(nodes: list[str], graph: dict[str, set[str]]) -> list[list[str]]:
+    """Tarjan's algorithm, iterative; components of more than one module are circles."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    counter = 0
+    for root in nodes:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph.get(root, ()))))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            advanced = False
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                    advanced = True
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    top = stack.pop()
+                    on_stack.discard(top)
+                    component.append(top)
+                    if top == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return sorted(found)
+
+
+def analyse(root: Path = ROOT) -> dict[str, object]:
+    files = sorted((root / PACKAGE).rglob("*.py"))
+    modules = {module_name(f, root) for f in files}
+    edges = [e for f in files for e in imports_of(f, root, modules)]
+    # A package's __init__ importing its own submodules is how packages re-export.
+    runtime = {(e.source, e.target) for e in edges if not e.target.startswith(e.source + ".")}
+    graph: dict[str, set[str]] = {}
+    for source, target in runtime:
+        graph.setdefault(source, set()).add(target)
+    circles = strongly_connected(sorted(modules), graph)
+    upward = sorted(
+        {
+            (e.source, e.target, e.line)
+            for e in edges
+            if (ls := layer_of(e.source)) is not None
+            and (lt := layer_of(e.target)) is not None
+            and lt > ls
+        }
+    )
+    return {
+        "modules": len(modules),
+        "edges": len(runtime),
+        "circles": circles,
+        "upward": [{"from": s, "to": t, "line": n} for s, t, n in upward],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    report = analyse()
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        print(f"{report['modules']} modules, {report['edges']} import edges")
+        circles = report["circles"]
+        upward = report["upward"]
+        assert isinstance(circles, list) and isinstance(upward, list)
+        print(f"circles: {len(circles)}")
+        for component in circles:
+            print("  " + " <-> ".join(component))
+        print(f"upward imports: {len(upward)}")
+        for u in upward:
+            print(f"  {u['from']}:{u['line']} -> {u['to']}")
+    return 1 if report["circles"] or report["upward"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
