@@ -31,7 +31,7 @@ from linalg_odsgen.affine import (
 )
 from linalg_odsgen.model import FN_NAMES, IteratorType, OperandDef, OperandKind
 from linalg_odsgen.payload import Region
-from linalg_odsgen.runtime.backends import default_backend, get_backend, get_preparer
+from linalg_odsgen.runtime.backends import default_backend, get_backend, get_preparer, on_rebind
 from linalg_odsgen.runtime.errors import OpError
 from linalg_odsgen.runtime.region import RegionHelper
 from linalg_odsgen.runtime.scalar_semantics import from_canonical, to_canonical
@@ -651,6 +651,9 @@ def _no_runner(values: list[np.ndarray]) -> bool:
 def forget_prepared_calls() -> None:
     """Drop every prepared runner (the registry calls this when a backend name is rebound)."""
     _PREPARED.clear()
+
+
+on_rebind(forget_prepared_calls)
 
 
 def _plain_call(

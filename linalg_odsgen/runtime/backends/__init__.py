@@ -43,6 +43,14 @@ _LOADED: dict[str, Backend] = {}
 Preparer = Callable[["StructuredOp", list[Any]], Callable[[list[Any]], bool] | None]
 _PREPARERS: dict[str, Preparer] = {}
 _default: str | None = None
+# Called when a name is rebound: caches above the registry (the call form's prepared
+# runners) subscribe here, so the registry never imports them.
+_ON_REBIND: list[Callable[[], None]] = []
+
+
+def on_rebind(callback: Callable[[], None]) -> None:
+    """Call `callback` whenever `register_backend` rebinds a name."""
+    _ON_REBIND.append(callback)
 
 
 def register_backend(name: str, fn: Backend, prepare: Preparer | None = None) -> None:
@@ -53,9 +61,8 @@ def register_backend(name: str, fn: Backend, prepare: Preparer | None = None) ->
     _PREPARERS.pop(name, None)
     if prepare is not None:
         _PREPARERS[name] = prepare
-    from linalg_odsgen.runtime.structured_op import forget_prepared_calls
-
-    forget_prepared_calls()
+    for callback in _ON_REBIND:
+        callback()
 
 
 def available_backends() -> tuple[str, ...]:
@@ -161,6 +168,7 @@ __all__ = [
     "get_backend",
     "get_preparer",
     "numba_installed",
+    "on_rebind",
     "register_backend",
     "set_default_backend",
 ]
