@@ -43,6 +43,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "Fail if any generated file of the repository is stale.",
     ),
     "emit": ("linalg_odsgen.cli.emit_cmd:emit_cmd", "Print an op instance as an MLIR module."),
+    "gen-doc": (
+        "linalg_odsgen.cli.gen_doc_cmd:gen_doc_cmd",
+        "Write a reference page (Markdown or HTML) per op library.",
+    ),
 }
 
 
