@@ -10,14 +10,12 @@ interfaces, and an example `linalg.generic` form. The layout lives in the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-
-import jinja2
 
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.docgen.example import generic_example, op_classes
 from linalg_odsgen.docgen.formula import affine_text, formulas, shape_text, symbol_names
 from linalg_odsgen.docgen.picture import render_svg, wants_picture
+from linalg_odsgen.docgen.templates_env import render
 from linalg_odsgen.model import IteratorType, OpConfig, OperandKind, OpLibrary
 
 FORMATS = ("md", "html")
@@ -158,23 +156,6 @@ def op_section(op: OpConfig, example: tuple[str, list[str]] | None) -> OpSection
     )
 
 
-@lru_cache(maxsize=1)
-def _env() -> jinja2.Environment:
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("linalg_odsgen.docgen", "templates"),
-        autoescape=jinja2.select_autoescape(["html.j2"]),
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        undefined=jinja2.StrictUndefined,
-    )
-
-
-def _md_cell(text: str) -> str:
-    """Text inside a Markdown table cell (a `|` would end the cell)."""
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
 def render_library(
     library: OpLibrary, title: str, source_name: str, fmt: str = "md"
 ) -> list[DocFile]:
@@ -184,10 +165,7 @@ def render_library(
         raise ValueError(f"unknown format {fmt!r}")
     classes = op_classes(library, source_name)
     sections = [op_section(op, generic_example(op, classes[op.name])) for op in library.ops]
-    env = _env()
-    env.filters["cell"] = _md_cell
-    template = env.get_template(f"page.{fmt}.j2")
-    text = template.render(title=title, source=source_name, ops=sections)
+    text = render(f"page.{fmt}.j2", title=title, source=source_name, ops=sections)
     files = [DocFile(f"{title}.{fmt}", text)]
     if fmt == "md":
         files += [DocFile(f"{title}/{s.name}.svg", s.picture) for s in sections if s.picture]
