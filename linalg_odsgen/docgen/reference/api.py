@@ -76,7 +76,8 @@ def _entry(name: str, obj: object) -> Entry:
         return Entry(name, "function", _signature(obj, name), markdown_of_help(doc), ())
     own_doc = "" if type(obj).__module__ == "builtins" else markdown_of_help(doc)
     value = _ADDRESS.sub("", repr(obj))
-    return Entry(name, "value", f"{name} = {value}" if len(value) < 80 else name, own_doc, ())
+    shown = f"{name} = {value}" if len(value) < 80 and value != name else name
+    return Entry(name, "value", shown, own_doc, ())
 
 
 def module_doc(name: str, listed: tuple[str, ...]) -> ModuleDoc:

@@ -43,7 +43,7 @@ def type_text(node: dict[str, Any]) -> str:
     """A field's type in words, with links to the definitions it refers to."""
     if "$ref" in node:
         name = _ref_name(node["$ref"])
-        return f"[{name}](#{name.replace('_', '-')})"
+        return f"[{name}](#{name})"
     if "enum" in node:
         return "one of " + ", ".join(f"`{v}`" for v in node["enum"])
     if "const" in node:
@@ -110,7 +110,7 @@ def definition(anchor: str, node: dict[str, Any]) -> Definition:
         if "pattern" in node:
             plain += f" matching `{node['pattern']}`"
     return Definition(
-        anchor=anchor.replace("_", "-"),
+        anchor=anchor,
         title=node.get("title", anchor.replace("_", " ")),
         description=escape_html(node.get("description", "")),
         fields=fields,

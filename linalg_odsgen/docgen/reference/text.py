@@ -22,15 +22,17 @@ def escape_html(text: str) -> str:
 def markdown_of_help(text: str) -> str:
     """A click help text or docstring as Markdown paragraphs.
 
-    A paragraph click keeps as written (`\\b` first) and a paragraph indented
-    deeper than the text around it become literal blocks; other paragraphs are
-    prose with their lines joined.
+    A paragraph click keeps as written (`\\b` first), a doctest (`>>>` first) and
+    a paragraph indented deeper than the text around it become literal blocks;
+    other paragraphs are prose with their lines joined.
     """
     paragraphs = re.split(r"\n\s*\n", text.strip("\n"))
     out = []
     for para in paragraphs:
         lines = para.splitlines()
-        if lines and lines[0].strip() == "\b":
+        if lines and lines[0].lstrip().startswith(">>>"):
+            out.append(f"```pycon\n{_dedent(para)}\n```")
+        elif lines and lines[0].strip() == "\b":
             body = "\n".join(lines[1:])
             out.append(f"```text\n{_dedent(body)}\n```")
         elif lines and all(ln.startswith("    ") or not ln.strip() for ln in lines):
