@@ -8,6 +8,7 @@ import inspect
 import re
 from dataclasses import dataclass
 
+from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.docgen.reference.text import markdown_of_help
 from linalg_odsgen.docgen.templates_env import render
 
@@ -81,7 +82,13 @@ def _entry(name: str, obj: object) -> Entry:
 
 
 def module_doc(name: str, listed: tuple[str, ...]) -> ModuleDoc:
-    module = importlib.import_module(name)
+    try:
+        module = importlib.import_module(name)
+    except (ImportError, DiagnosticError) as exc:  # the compiled backend without numba
+        raise RuntimeError(
+            f"the Python API page documents {name}, which cannot be imported here ({exc}); "
+            "install the docs extra: pip install -e '.[docs]'"
+        ) from None
     names = listed or tuple(getattr(module, "__all__", ()))
     entries = tuple(_entry(n, getattr(module, n)) for n in names if hasattr(module, n))
     return ModuleDoc(name, markdown_of_help(inspect.getdoc(module) or ""), entries)
