@@ -14,19 +14,7 @@ from linalg_odsgen.cli.common import (
 )
 from linalg_odsgen.cli.gen_impl_cmd import display_path
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
-
-_SUFFIXES = (".yaml", ".yml", ".tc")
-
-
-def page_title(path: str) -> str:
-    """The page name of an input file: its base name without the suffix (`stdin` for `-`)."""
-    if path == "-":
-        return "stdin"
-    base = os.path.basename(path)
-    for suffix in _SUFFIXES:
-        if base.endswith(suffix) and len(base) > len(suffix):
-            return base[: -len(suffix)]
-    return base
+from linalg_odsgen.docgen.page import page_title
 
 
 def _obsolete_pictures(output: str, title: str, keep: set[str]) -> list[str]:

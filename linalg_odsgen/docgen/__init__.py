@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from linalg_odsgen.docgen.page import FORMATS, DocFile, render_library
+from linalg_odsgen.docgen.page import FORMATS, DocFile, page_title, render_library
 
-__all__ = ["FORMATS", "DocFile", "render_library"]
+__all__ = ["FORMATS", "DocFile", "page_title", "render_library"]

@@ -19,6 +19,7 @@ from linalg_odsgen.docgen.templates_env import render
 from linalg_odsgen.model import IteratorType, OpConfig, OperandKind, OpLibrary
 
 FORMATS = ("md", "html")
+_SUFFIXES = (".yaml", ".yml", ".tc")
 
 _KIND_TEXT: dict[OperandKind, str] = {
     OperandKind.INPUT_TENSOR: "input tensor",
@@ -154,6 +155,17 @@ def op_section(op: OpConfig, example: tuple[str, list[str]] | None) -> OpSection
         example=example[0] if example else None,
         example_types=tuple(example[1]) if example else (),
     )
+
+
+def page_title(path: str) -> str:
+    """The page name of an input file: its base name without the suffix (`stdin` for `-`)."""
+    if path == "-":
+        return "stdin"
+    base = path.replace("\\", "/").rsplit("/", 1)[-1]
+    for suffix in _SUFFIXES:
+        if base.endswith(suffix) and len(base) > len(suffix):
+            return base[: -len(suffix)]
+    return base
 
 
 def render_library(
