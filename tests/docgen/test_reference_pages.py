@@ -70,3 +70,5 @@ def test_help_text_keeps_literal_blocks_and_escapes_stray_tags() -> None:
     text = markdown_of_help("Reads <stdin>.\n\n\b\n    a  b\n    c\n\nSee `a<b>`.")
     assert text == "Reads &lt;stdin>.\n\n```text\na  b\nc\n```\n\nSee `a<b>`."
     assert escape_html("x < y and `p<q>`") == "x &lt; y and `p<q>`"
+    bullets = markdown_of_help("Picks:\n\n- `gemm`: a\n  library call;\n- `ordered`: loops.")
+    assert bullets == "Picks:\n\n- `gemm`: a library call;\n- `ordered`: loops."

@@ -75,7 +75,9 @@ def _entry(name: str, obj: object) -> Entry:
         return Entry(name, "class", _signature(obj, name), markdown_of_help(doc), tuple(methods))
     if callable(obj):
         return Entry(name, "function", _signature(obj, name), markdown_of_help(doc), ())
-    own_doc = "" if type(obj).__module__ == "builtins" else markdown_of_help(doc)
+    # a value's docstring is its type's: worth showing for our types only
+    ours = type(obj).__module__.startswith("linalg_odsgen")
+    own_doc = markdown_of_help(doc) if ours else ""
     value = _ADDRESS.sub("", repr(obj))
     shown = f"{name} = {value}" if len(value) < 80 and value != name else name
     return Entry(name, "value", shown, own_doc, ())
