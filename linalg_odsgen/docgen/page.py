@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from linalg_odsgen.affine import AffineMap
+from linalg_odsgen.affine import AffineDimExpr, AffineMap
 from linalg_odsgen.docgen.example import generic_example, op_classes
 from linalg_odsgen.docgen.formula import affine_text, formulas, shape_text, symbol_names
 from linalg_odsgen.docgen.picture import render_svg, wants_picture
@@ -85,15 +85,30 @@ def _split_doc(doc: str | None) -> tuple[str, str]:
     return lines[0].strip(), "\n".join(lines[1:]).strip()
 
 
+def _dim_source(op: OpConfig, dim: int, parallel: bool) -> str:
+    """Which tensor axis sizes loop `dim` (`O axis 1`): outputs first for parallel loops,
+    inputs first for reductions (there always is one: validation requires it)."""
+    so = op.structured_op
+    pairs = list(zip(so.value_args, so.indexing_maps, strict=False))
+    pairs.sort(key=lambda p: p[0].kind.is_input == parallel)
+    for arg, m in pairs:
+        for axis, result in enumerate(m.results):
+            if result == AffineDimExpr(dim):
+                return f"{arg.name} axis {axis}"
+    return ""
+
+
 def _loops(op: OpConfig) -> str:
-    its = op.structured_op.iterator_types
-    parallel = [f"d{i}" for i, it in enumerate(its) if it is IteratorType.PARALLEL]
-    reduction = [f"d{i}" for i, it in enumerate(its) if it is IteratorType.REDUCTION]
+    """`d0 (C axis 0), d1 (C axis 1) parallel; d2 (A axis 1) reduction`."""
     parts = []
-    if parallel:
-        parts.append(f"{', '.join(parallel)} parallel")
-    if reduction:
-        parts.append(f"{', '.join(reduction)} reduction")
+    for kind in (IteratorType.PARALLEL, IteratorType.REDUCTION):
+        dims = [
+            f"d{i} ({_dim_source(op, i, kind is IteratorType.PARALLEL)})"
+            for i, it in enumerate(op.structured_op.iterator_types)
+            if it is kind
+        ]
+        if dims:
+            parts.append(f"{', '.join(dims)} {kind.value}")
     return "; ".join(parts)
 
 

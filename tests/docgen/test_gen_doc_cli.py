@@ -50,6 +50,8 @@ def test_one_section_per_op_and_a_picture_per_windowed_op(core_pages: Path) -> N
     assert "implements `LinalgConvolutionOpInterface`" in section
     assert "| `strides` | index attribute | `[1, 1]` |" in section
     assert "d1 * strides[0] + d4 * dilations[0]" in section
+    assert "Loops: d0 (O axis 0), d1 (O axis 1), d2 (O axis 2), d3 (O axis 3) parallel; " in section
+    assert "d4 (K axis 0), d5 (K axis 1), d6 (I axis 3) reduction." in section
     assert "linalg.generic" in section
     # the TC front end feeds the same generator
     assert "## batch_matmul" in (core_pages / "classic_ops.md").read_text()
