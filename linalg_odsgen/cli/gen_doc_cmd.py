@@ -85,7 +85,9 @@ def gen_doc_cmd(files: tuple[str, ...], output: str, fmt: str, check: bool) -> N
             )
         seen[title] = display
         library = load_valid_library(read_op_yaml(f, display), display)
-        pages.append((title, render_library(library, title, display_path(f), fmt)))
+        pages.append(
+            (title, render_library(library, title, display if f == "-" else display_path(f), fmt))
+        )
     if os.path.exists(output) and not os.path.isdir(output):
         raise DiagnosticError(Diagnostic("cannot write the pages: not a directory", file=output))
     stale = False

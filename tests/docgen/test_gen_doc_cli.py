@@ -127,3 +127,15 @@ def test_every_linalg_generic_example_verifies_in_mlir_opt(core_pages: Path) -> 
     run = subprocess.run([MLIR_OPT, "--verify-diagnostics"], input=f"module {{{body}}}\n",
                          capture_output=True, text=True, timeout=120)  # fmt: skip
     assert run.returncode == 0, run.stderr
+
+
+def test_stdin_is_read_and_its_page_is_called_stdin(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        main, ["gen-doc", "-", "-o", str(tmp_path)], input=CORE_YAML.read_text()
+    )
+    assert result.exit_code == 0, result.stderr
+    assert (
+        (tmp_path / "stdin.md")
+        .read_text()
+        .startswith("# Op library `stdin`\n\n90 ops from `<stdin>`")
+    )
