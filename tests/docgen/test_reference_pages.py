@@ -72,3 +72,15 @@ def test_help_text_keeps_literal_blocks_and_escapes_stray_tags() -> None:
     assert escape_html("x < y and `p<q>`") == "x &lt; y and `p<q>`"
     bullets = markdown_of_help("Picks:\n\n- `gemm`: a\n  library call;\n- `ordered`: loops.")
     assert bullets == "Picks:\n\n- `gemm`: a library call;\n- `ordered`: loops."
+
+
+def test_generated_pages_use_no_internal_wording() -> None:
+    pages = [cli_page(), schema_page()]
+    try:
+        import numba  # noqa: F401  (the API page documents the compiled backend)
+
+        pages.append(api_page())
+    except ImportError:
+        pass
+    internal = re.compile(r"\bissue \d+|\bwaves?\b|\bseeds?\b|this session", re.I)
+    assert [m.group(0) for page in pages for m in internal.finditer(page)] == []
