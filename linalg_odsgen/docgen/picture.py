@@ -20,7 +20,7 @@ from linalg_odsgen.model import IteratorType, OpConfig, OperandKind
 PARALLEL_SIZE = 4
 REDUCTION_SIZE = 3
 POINT = 1  # every parallel dim of the drawn output element
-MAX_CELLS = 16  # grid side cap; a larger extent is cut (the read window always fits)
+MAX_CELLS = 16  # grid side cap: a larger extent is cut, but never before the last read cell
 _CELL = 13
 _GAP = 28
 _READ = "#2f6fde"
@@ -45,7 +45,8 @@ class Panel:
 
 
 def wants_picture(op: OpConfig) -> bool:
-    """Windows and non-identity access: some input tensor is not read at the output's point."""
+    """Whether the op reads windows or other slices: some input tensor's indexing map is
+    not the identity (elementwise ops and fills get no picture)."""
     so = op.structured_op
     n = len(so.iterator_types)
     identity = tuple(AffineDimExpr(i) for i in range(n))
@@ -145,8 +146,10 @@ def _panel(name: str, m: AffineMap, op: OpConfig, is_output: bool) -> Panel:
     order += [a for a in varying if a not in order]
     order += [a for a in reversed(range(rank)) if a not in order and extents[a] > 1]
     axes = tuple(sorted(order[:2]))
-    shown = tuple(min(extents[a], MAX_CELLS) for a in axes)
     marked = frozenset(tuple(r[a] for a in axes) for r in accessed)
+    shown = tuple(
+        min(extents[a], max(MAX_CELLS, 1 + max(c[i] for c in marked))) for i, a in enumerate(axes)
+    )
     labels = []
     for a in range(rank):
         if a in axes:
@@ -170,9 +173,7 @@ def panels(op: OpConfig) -> list[Panel]:
 
 
 def _grid(panel: Panel, x: int, y: int) -> tuple[list[str], int, int]:
-    rows, cols = (1, panel.extents[0]) if len(panel.axes) < 2 else panel.extents
-    if not panel.axes:
-        rows, cols = 1, 1
+    rows, cols = {2: panel.extents, 1: (1, *panel.extents), 0: (1, 1)}[len(panel.axes)]
     fill_on = _POINT if panel.is_output else _READ
     parts = []
     for r in range(rows):

@@ -73,3 +73,21 @@ def test_svg_is_well_formed_deterministic_and_marks_one_output_cell() -> None:
     assert fills.count("#2f6fde") == 9 + 9
     assert fills.count("#e8772e") == 1
     assert int(root.get("width")) > 0 and int(root.get("height")) > 0
+
+
+def test_a_window_far_along_a_long_axis_is_still_drawn() -> None:
+    from linalg_odsgen.dsl import T1, D, IndexAttrDef, S, TensorDef, U, linalg_structured_op
+
+    @linalg_structured_op
+    def far_window(
+        I=TensorDef(T1, S.OW * S.SW + S.KW),
+        K=TensorDef(T1, S.KW),
+        O=TensorDef(U, S.OW, output=True),
+        strides=IndexAttrDef(S.SW, default=[20]),
+    ):
+        """Windows 20 elements apart."""
+        O[D.ow] += I[D.ow * S.SW + D.kw] * K[D.kw]
+
+    (panel,) = [p for p in panels(far_window.config) if p.name == "I"]
+    assert panel.marked == {(20,), (21,), (22,)}  # output element 1 reads 1 * 20 + kw
+    assert panel.extents == (23,)  # past the usual cap of 16 cells, up to the last read cell
