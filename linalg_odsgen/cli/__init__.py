@@ -32,7 +32,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "from-tc": (
         "linalg_odsgen.cli.from_tc_cmd:from_tc_cmd",
-        "Translate TC op specs (the seeds' syntax) into op-config YAML.",
+        "Translate TC op specs (MLIR's original mlir-linalg-ods-gen syntax) into op-config YAML.",
     ),
     "gen-dialect": (
         "linalg_odsgen.cli.gen_dialect_cmd:gen_dialect_cmd",
@@ -43,6 +43,10 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "Fail if any generated file of the repository is stale.",
     ),
     "emit": ("linalg_odsgen.cli.emit_cmd:emit_cmd", "Print an op instance as an MLIR module."),
+    "gen-doc": (
+        "linalg_odsgen.cli.gen_doc_cmd:gen_doc_cmd",
+        "Write a reference page (Markdown or HTML) per op library.",
+    ),
 }
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import click
 
 from linalg_odsgen.cli.common import diagnostics_to_exit, unified_diff, write_output
@@ -35,6 +37,7 @@ def check_cmd(root: str | None, write: bool) -> None:
         module = "pkg/my_ops.py"      # optional: gen-impl output
         ods-decl = "my_ops.yamlgen.td"        # optional: gen-ods outputs
         ods-impl = "my_ops.yamlgen.cpp.inc"
+        doc = "docs/ops"              # optional: gen-doc's page docs/ops/my_ops.md
 
     Stale files are shown as unified diffs on stdout and the command exits 1;
     `check --write` regenerates them. Without a configuration it says so and
@@ -50,7 +53,10 @@ def check_cmd(root: str | None, write: bool) -> None:
         stale += 1
         what = "missing" if current is None else "stale"
         if write:
-            write_output(str(project.root / f.path), f.text)
+            target = project.root / f.path
+            with contextlib.suppress(OSError):  # write_output reports what cannot be written
+                target.parent.mkdir(parents=True, exist_ok=True)  # a new page's picture folder
+            write_output(str(target), f.text)
             click.echo(f"wrote {f.path} (was {what})", err=True)
             continue
         click.echo(unified_diff(current or "", f.text, f.path), nl=False)

@@ -11,6 +11,7 @@ the ODS/C++ pair (`gen-ods`) made from that YAML:
     module = "src/my_pkg/my_ops.py"
     ods-decl = "build/my_ops.yamlgen.td"          # optional
     ods-impl = "build/my_ops.yamlgen.cpp.inc"     # optional
+    doc = "docs/ops"                               # optional: gen-doc's page (and pictures)
 
 This repository is configured the same way. `linalg-ods-gen check` compares
 the files on disk with what the code would produce now (`check --write` and
@@ -31,7 +32,7 @@ from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 CONFIG_FILE = "pyproject.toml"
 TABLE = "linalg-ods-gen"
-_KEYS = ("source", "yaml", "module", "ods-decl", "ods-impl")
+_KEYS = ("source", "yaml", "module", "ods-decl", "ods-impl", "doc")
 _SOURCE_SUFFIXES = (".py", ".tc")
 
 
@@ -60,6 +61,7 @@ class Library:
     module: str | None = None
     ods_decl: str | None = None
     ods_impl: str | None = None
+    doc: str | None = None  # directory of gen-doc's page, named after the YAML
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,7 @@ def load_project(root: Path) -> Project:
                 paths.get("module"),
                 paths.get("ods-decl"),
                 paths.get("ods-impl"),
+                paths.get("doc"),
             )
         )
     outputs = [
@@ -229,7 +232,20 @@ def regenerate(project: Project | Path) -> list[GeneratedFile]:
                 out.append(GeneratedFile(lib.ods_decl, ods.decl))
             if lib.ods_impl:
                 out.append(GeneratedFile(lib.ods_impl, ods.impl))
+        if lib.doc:
+            out += _doc_files(yaml_text, lib.yaml, lib.doc)
     return out
+
+
+def _doc_files(yaml_text: str, yaml_path: str, doc_dir: str) -> list[GeneratedFile]:
+    """gen-doc's Markdown page of the library and its pictures, as `gen-doc YAML -o DOC`
+    run from the project root writes them."""
+    from linalg_odsgen.docgen import page_title, render_library
+    from linalg_odsgen.validation import load_valid_library
+
+    library = load_valid_library(yaml_text, yaml_path)
+    docs = render_library(library, page_title(yaml_path), yaml_path, "md")
+    return [GeneratedFile(f"{doc_dir}/{d.path}", d.text) for d in docs]
 
 
 def stale(project: Project | Path) -> list[tuple[GeneratedFile, str | None]]:

@@ -1,0 +1,71 @@
+"""An example `linalg.generic` form of each op, printed by the MLIR printer.
+
+The op library's Python module is generated in memory (what `gen-impl` writes)
+and each op is instantiated on dynamically sized memrefs, so the example shows
+the op's maps, iterator types and payload region exactly as `emit --generic`
+prints them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import types as pytypes
+from typing import TYPE_CHECKING
+
+from linalg_odsgen.diagnostics import DiagnosticError
+from linalg_odsgen.model import FIXED_TYPES, OpConfig, OperandKind, OpLibrary
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime import StructuredOp
+
+# Element types tried for the type variables, first choices first: the first assignment the
+# op accepts is shown (f32 everywhere for most ops; a select's condition needs i1).
+_CANDIDATES = ("f32", "i32", "i1")
+
+
+def op_classes(library: OpLibrary, source_name: str) -> dict[str, type[StructuredOp]]:
+    """Op name -> generated class of every op of `library`."""
+    from linalg_odsgen.codegen import generate_module
+
+    text = generate_module(library, source_name, "doc.py")
+    module = pytypes.ModuleType("linalg_odsgen_docgen_lib")
+    exec(compile(text, f"<generated from {source_name}>", "exec"), module.__dict__)
+    return dict(module.OPS)
+
+
+def _type_vars(op: OpConfig) -> list[str]:
+    seen: dict[str, None] = {}
+    for arg in op.structured_op.value_args:
+        if arg.type_var and arg.type_var not in FIXED_TYPES:
+            seen.setdefault(arg.type_var)
+    return list(seen)
+
+
+def _type_texts(op: OpConfig, binding: dict[str, str]) -> list[str]:
+    out = []
+    for arg in op.structured_op.value_args:
+        t = arg.type_var or ""
+        elem = t.lower() if t in FIXED_TYPES else binding[t]
+        if arg.kind is OperandKind.SCALAR:
+            out.append(elem)
+        else:
+            rank = len(arg.shape_map.results) if arg.shape_map else 0
+            out.append(f"memref<{'?x' * rank}{elem}>")
+    return out
+
+
+def generic_example(op: OpConfig, cls: type[StructuredOp]) -> tuple[str, list[str]] | None:
+    """(MLIR module text, operand types) of the op on dynamic memrefs, or None when no
+    candidate element type gives a valid instance."""
+    from linalg_odsgen.mlir import Form, print_module
+    from linalg_odsgen.mlir.type_syntax import parse_operand_type
+
+    names = _type_vars(op)
+    for choice in itertools.product(_CANDIDATES, repeat=len(names)):
+        texts = _type_texts(op, dict(zip(names, choice, strict=True)))
+        try:
+            instance = cls.from_types([parse_operand_type(t) for t in texts])
+            return print_module(instance, Form.GENERIC), texts
+        except DiagnosticError:
+            continue
+    return None

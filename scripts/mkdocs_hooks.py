@@ -1,0 +1,43 @@
+"""MkDocs hooks of the docs site: the reference pages, generated from the sources at
+build time so they cannot drift (mkdocs.yml lists this file under `hooks:`).
+
+- reference/cli.md from the click commands;
+- reference/op-config-format.md from schemas/op_config.schema.json;
+- reference/python-api.md from the public modules' docstrings;
+- reference/ops/NAME.md (+ NAME/OP.svg) from each op library of opspecs/ via gen-doc.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File, Files
+
+ROOT = Path(__file__).resolve().parents[1]
+OP_LIBRARIES = ("opspecs/core_named_ops.yaml", "opspecs/classic_ops.yaml")
+
+
+def reference_pages() -> dict[str, str]:
+    """Site path -> text of every generated page and picture."""
+    from linalg_odsgen.docgen import render_library
+    from linalg_odsgen.docgen.reference import api_page, cli_page, schema_page
+    from linalg_odsgen.validation import load_valid_library
+
+    pages = {
+        "reference/cli.md": cli_page(),
+        "reference/op-config-format.md": schema_page(),
+        "reference/python-api.md": api_page(),
+    }
+    for source in OP_LIBRARIES:
+        library = load_valid_library((ROOT / source).read_bytes(), source)
+        title = Path(source).stem
+        for doc in render_library(library, title, source, "md"):
+            pages[f"reference/ops/{doc.path}"] = doc.text
+    return pages
+
+
+def on_files(files: Files, config: Any) -> Files:
+    for path, text in reference_pages().items():
+        files.append(File.generated(config, path, content=text))
+    return files
