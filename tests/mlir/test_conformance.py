@@ -92,6 +92,7 @@ COMPILED_SAMPLE = [
 ]
 
 
+@pytest.mark.slow
 def test_compiled_backend_matches_mlir22_bit_for_bit() -> None:
     pytest.importorskip("numba")
     from linalg_odsgen.mlir.tools import have_runner

@@ -165,6 +165,7 @@ def _mlir_accepts_contract(maps: list[AffineMap]) -> bool:
 
 @needs_mlir_opt
 @pytest.mark.mlir
+@pytest.mark.slow
 def test_contract_rule_agrees_with_mlir_opt_on_a_sample_of_maps():
     n = 3
     seqs = [p for r in (0, 1, 2, 3) for p in itertools.permutations(range(n), r)]

@@ -10,6 +10,7 @@ import random
 import subprocess
 import sys
 from pathlib import Path
+from profile import deep_nests_slow
 
 import ml_dtypes
 import numpy as np
@@ -51,7 +52,9 @@ def _cases(cls: type) -> list[object]:
     return list(seen.values())[:SAMPLE]
 
 
-@pytest.mark.parametrize("cls", core_classes(), ids=lambda c: getattr(c, "REPORT_NAME", c.OP_NAME))
+@pytest.mark.parametrize(
+    "cls", deep_nests_slow(core_classes()), ids=lambda c: getattr(c, "REPORT_NAME", c.OP_NAME)
+)
 def test_core_instances_equal_loops(cls: type) -> None:
     """The conformance corpus (each op's dtype and attribute cases), on the case's own data
     and on data over the types' whole range."""

@@ -57,6 +57,7 @@ def test_ranges_decide_which_roundings_are_short(dt: object) -> None:
     assert _short(ops.MatmulOp, [a, b], big) == frozenset()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("dt", [np.float16, BF16], ids=["f16", "bf16"])
 @pytest.mark.parametrize("threaded", [False, True])
 def test_short_roundings_give_the_exact_roundings_bits(

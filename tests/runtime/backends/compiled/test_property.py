@@ -52,6 +52,7 @@ def _loops_with_the_kernels_functions(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setitem(scalar_semantics.SCALAR_OPS, name, _as_kernels_compute(name))
 
 
+@pytest.mark.slow
 @settings(
     max_examples=120,
     deadline=None,

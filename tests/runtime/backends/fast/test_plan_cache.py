@@ -39,6 +39,7 @@ def test_reused_plan_follows_each_calls_strides() -> None:
         np.testing.assert_allclose(c, want, rtol=1e-5, atol=1e-5)
 
 
+@pytest.mark.slow
 def test_cached_plan_keeps_no_operand_alive() -> None:
     a = RNG.standard_normal((3, 3)).astype(np.float32)
     c = np.zeros((3, 3), np.float32)
