@@ -68,7 +68,7 @@ class OpFragments:
     doc_block: str
     attr_args: str
     attr_builder: str
-    canonicalizer: str
+    defines: str
     dynamic_decl: str
     rank_polymorphic: bool
     iterators: str
@@ -115,8 +115,12 @@ def ods_getter_name(attr: str) -> str:
 
 
 def split_doc(doc: str) -> tuple[str, str]:
-    """Summary (text before the first blank line) and description, each trimmed as upstream does."""
-    summary, _, description = doc.partition("\n\n")
+    """Summary (text before the first blank line) and description, as upstream splits them.
+
+    Upstream trims the whole doc first, so leading blank lines or indentation do
+    not make an empty summary; then it trims each half.
+    """
+    summary, _, description = doc.strip(_LLVM_WHITESPACE).partition("\n\n")
     return summary.strip(_LLVM_WHITESPACE), description.strip(_LLVM_WHITESPACE)
 
 
@@ -338,9 +342,7 @@ def op_fragments(op: OpConfig, diags: list[Diagnostic]) -> OpFragments:
         doc_block=_doc_block(op),
         attr_args="".join(",\n" + _attr_def(a) for a in attrs),
         attr_builder=_attr_builder(op, attrs),
-        canonicalizer=(
-            "let hasCanonicalizer = 1;\n" if "hasCanonicalizer" in op.metadata.defines else ""
-        ),
+        defines="".join(f"let {d} = 1;\n" for d in op.metadata.defines),
         dynamic_decl=(
             "\n        bool hasDynamicIndexingMaps();\n"
             "        LogicalResult verifyIndexingMapRequiredAttributes();\n      "

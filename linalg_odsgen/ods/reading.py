@@ -35,6 +35,21 @@ _TOLERATED = (
 )
 
 
+# The bit fields of TableGen's `Op` class: `let NAME = 1;` compiles for these only.
+_OP_BITS = frozenset(
+    {
+        "skipDefaultBuilders",
+        "hasCustomAssemblyFormat",
+        "hasVerifier",
+        "hasRegionVerifier",
+        "hasCanonicalizer",
+        "hasCanonicalizeMethod",
+        "hasFolder",
+        "useCustomPropertiesEncoding",
+    }
+)
+
+
 def parse_llvm_int(text: str) -> int | None:
     """The value LLVM's YAML reader gives an int64 scalar, or None where it says 'invalid number'."""
     m = _LLVM_INT.fullmatch(text.strip(" \t"))
@@ -116,6 +131,25 @@ def _tolerated(diag: Diagnostic) -> bool:
     return diag.is_error and any(t in diag.message for t in _TOLERATED)
 
 
+def _quirk_warnings(op: OpConfig, doc: LoadedDocument) -> list[Diagnostic]:
+    """What upstream writes without complaint but that will not build, each at its line."""
+    warnings = []
+    for i, name in enumerate(op.metadata.defines):
+        if name not in _OP_BITS:
+            warnings.append(
+                Diagnostic.at(
+                    doc.pos(("metadata", "defines", i)),
+                    f"'defines' entry {name!r} is written as `let {name} = 1;` as upstream "
+                    "writes it, but it is not a field of TableGen's Op class: mlir-tblgen "
+                    f"will reject the .td (known: {', '.join(sorted(_OP_BITS))})",
+                    severity=Severity.WARNING,
+                    op=op.name,
+                    path=f"metadata.defines[{i}]",
+                )
+            )
+    return warnings
+
+
 def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagnostic]]:
     """The op library upstream's generator would build from `source`, and the warnings about it.
 
@@ -137,11 +171,12 @@ def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagno
         if any(d.is_error for d in found):
             continue
         try:
-            op = to_model(doc)
+            op = to_model(doc, check_tags=False)
         except DiagnosticError as err:
             diags.extend(err.diagnostics)
             continue
         diags.extend(validate_op(op, doc))
+        diags.extend(_quirk_warnings(op, doc))
         ops.append(op)
         op_docs.append(doc)
     diags.extend(check_unique_names(ops, op_docs))

@@ -87,9 +87,12 @@ R = TypeVar("R")
 class _Converter:
     """One document's conversion: walks the tree, collects diagnostics."""
 
-    def __init__(self, doc: LoadedDocument, *, ignore_unknown_keys: bool = False) -> None:
+    def __init__(
+        self, doc: LoadedDocument, *, ignore_unknown_keys: bool = False, check_tags: bool = True
+    ) -> None:
         self.doc = doc
         self.ignore_unknown_keys = ignore_unknown_keys
+        self.check_tags = check_tags
         self.op = doc.op_name()
         self.diags: list[Diagnostic] = []
 
@@ -113,7 +116,7 @@ class _Converter:
     def check_tag(self, path: Path) -> None:
         want = expected_tag(path)
         have = self.doc.tags.get(path)
-        if want is None or have == want:
+        if not self.check_tags or want is None or have == want:
             return
         where = format_path(path) or "the document root"
         if have is None:
@@ -386,13 +389,16 @@ class _Converter:
         return ScalarFn(kind, operands, fn_name, attr_name, type_var)
 
 
-def to_model(doc: LoadedDocument, *, ignore_unknown_keys: bool = False) -> OpConfig:
+def to_model(
+    doc: LoadedDocument, *, ignore_unknown_keys: bool = False, check_tags: bool = True
+) -> OpConfig:
     """The typed op config of a loaded document; `DiagnosticError` listing every misfit.
 
     `ignore_unknown_keys` skips extra mapping keys (for `validate`, whose schema check
     has reported them already and which still wants the semantic findings).
+    `check_tags=False` reads the tree whatever its tags say, as LLVM's YAML reader does.
     """
-    conv = _Converter(doc, ignore_unknown_keys=ignore_unknown_keys)
+    conv = _Converter(doc, ignore_unknown_keys=ignore_unknown_keys, check_tags=check_tags)
     try:
         op = conv.op_config(doc.data)
     except RecursionError:  # only reachable for hand-built trees deeper than the loader allows

@@ -37,6 +37,12 @@ def test_folded_scalar_folds_more_indented_lines_too() -> None:
     assert llvm_folded_scalar(raw, "unused") == "a   b\nc"
 
 
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_folded_scalar_reads_crlf_and_cr_line_ends_as_line_breaks(newline: str) -> None:
+    raw = ">\n\n    a\n    b\n\n    c\n".replace("\n", newline)
+    assert llvm_folded_scalar(raw, "unused") == "\na b\nc\n"
+
+
 def test_indentation_indicator_keeps_the_standard_reading() -> None:
     assert llvm_folded_scalar(">2\n    x\n", "parsed") == "parsed"
 
