@@ -177,7 +177,7 @@ def _symbol_bindings(index_attrs: list[OperandDef], num_symbols: int) -> str:
         assert attr.index_attr_map is not None
         for position, result in enumerate(attr.index_attr_map.results):
             if isinstance(result, AffineSymbolExpr):
-                bound.setdefault(result.position, (attr.name, position))
+                bound[result.position] = (attr.name, position)  # the last binding wins, as upstream
     items = []
     for s in range(num_symbols):
         if s in bound:
@@ -244,13 +244,17 @@ class _RegionWriter:
         self.diags = diags
         self.counter = 0
         self.lines: list[str] = []
-        values = op.structured_op.value_args
-        self.block_arg = {a.name: i for i, a in enumerate(values)}
+        # Upstream numbers block arguments by position in the whole argument list,
+        # attributes included; that equals the operand's block argument only while
+        # every attribute comes after the operands (`block_arg_warnings` says when not).
+        args = op.structured_op.args
+        self.block_arg: dict[str, int] = {}
         self.type_source: dict[str, int] = {}
-        for i, a in enumerate(values):
+        for i, a in enumerate(args):
+            self.block_arg.setdefault(a.name, i)
             if a.type_var is not None:
                 self.type_source.setdefault(a.type_var, i)
-        self.fn_attrs = {a.name: a for a in op.structured_op.args if a.kind.is_fn_attr}
+        self.fn_attrs = {a.name: a for a in args if a.kind.is_fn_attr}
 
     def _error(self, message: str) -> None:
         self.diags.append(Diagnostic(message, op=self.op.name))
@@ -273,7 +277,7 @@ class _RegionWriter:
     def expr(self, e: ScalarExpr) -> str:
         if isinstance(e, ScalarArg):
             if e.arg not in self.block_arg:
-                self._error(f"scalar_arg {e.arg!r} is not a tensor or scalar operand of the op")
+                self._error(f"scalar_arg {e.arg!r} is not an argument of the op")
                 return "Value()"
             return f"block.getArgument({self.block_arg[e.arg]})"
         if isinstance(e, ScalarConst):
@@ -291,14 +295,15 @@ class _RegionWriter:
         prefix = _FN_CPP[e.kind]
         if e.attr_name is not None:
             attr = self.fn_attrs.get(e.attr_name)
-            if attr is None or attr.kind.fn_kind is not e.kind:
+            if attr is None:  # a function attribute of another kind is upstream's to accept
                 self._error(
-                    f"function attribute {e.attr_name!r} is not a {e.kind.value} function "
-                    "attribute of the op"
+                    f"function attribute {e.attr_name!r} is not a function attribute of the op"
                 )
             fn = f"{e.attr_name}Val"
-        else:
+        elif e.fn_name is not None:
             fn = f"{prefix}Fn::{e.fn_name}"
+        else:
+            fn = ""  # no name at all: upstream leaves the argument empty
         args = [fn]
         if e.kind is FnKind.TYPE:
             args.append(self._type(e.type_var))
@@ -352,7 +357,8 @@ def op_fragments(op: OpConfig, diags: list[Diagnostic]) -> OpFragments:
         rank_polymorphic=not config.iterator_types,
         iterators=", ".join(f"utils::IteratorType::{t.value}" for t in config.iterator_types),
         symbol_bindings=_symbol_bindings(index_attrs, num_symbols),
-        maps=tuple(MapText(m.to_mlir(), m.num_dims) for m in maps),
+        # upstream gives every map the dim count of the first
+        maps=tuple(MapText(m.to_mlir(), maps[0].num_dims) for m in maps),
         num_args=len(config.value_args),
         dynamic_impl=_dynamic_impl(op, index_attrs),
         fn_attr_reads=_fn_attr_reads(fn_attrs),
