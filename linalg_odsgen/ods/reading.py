@@ -11,13 +11,13 @@ validator; only what upstream tolerates is downgraded to a warning.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, Severity
 from linalg_odsgen.model import OpConfig, OpLibrary
 from linalg_odsgen.validation.schema import check_document
 from linalg_odsgen.validation.semantic import check_unique_names, validate_op
+from linalg_odsgen.validation.upstream import as_upstream_reads
 from linalg_odsgen.yaml_io import LoadedDocument, Path, format_path, load_documents, to_model
 
 _INT64_MIN = -(2**63)
@@ -25,24 +25,6 @@ _INT64_MAX = 2**63 - 1
 
 # sign, radix prefix, digits: what LLVM's StringRef integer parsing accepts with radix 0.
 _LLVM_INT = re.compile(r"(-?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+|0[0-7]*|[1-9][0-9]*)")
-
-# Schema findings upstream does not reject: it reads an absent default as "none"
-# (and writes code that says so), never looks at tags, reads every operand field
-# whatever the operand's kind (and needs none but `name`, `kind` and, for index
-# attributes, `index_attr_map`), and pastes constants and loop indices as written.
-_TOLERATED = (
-    "missing required field 'default_indices'",
-    "missing required field 'default_fn'",
-    "must be tagged",
-    "missing required field 'shape_map' in operand definition",
-    "missing required field 'type_var' in operand definition",
-    "field 'shape_map' is not allowed in an operand definition",
-    "field 'type_var' is not allowed in an operand definition",
-    "field 'type_var' in operand definition must be an identifier",
-    "field 'type_var' is only allowed in type functions",
-    "field 'scalar_const' in scalar expression must not be empty",
-    "field 'scalar_index' in scalar expression must be at least 0",
-)
 
 
 # The bit fields of TableGen's `Op` class: `let NAME = 1;` compiles for these only.
@@ -132,21 +114,6 @@ def _read_integers(doc: LoadedDocument) -> list[Diagnostic]:
     return errors
 
 
-def _downgrade(diag: Diagnostic) -> Diagnostic:
-    message = f"{diag.message} (accepted as mlir-linalg-ods-yaml-gen accepts it)"
-    return replace(diag, severity=Severity.WARNING, message=message)
-
-
-def _tolerated(diag: Diagnostic) -> bool:
-    if not diag.is_error:
-        return False
-    if "needs exactly one of" in diag.message:
-        # upstream takes the first form of an expression (none is an error there too)
-        # and any naming of a function, none included
-        return "scalar function" in diag.message or "found none" not in diag.message
-    return any(t in diag.message for t in _TOLERATED)
-
-
 def _quirk_warnings(op: OpConfig, doc: LoadedDocument) -> list[Diagnostic]:
     """What upstream writes without complaint but that will not build, each at its line."""
     warnings = []
@@ -201,7 +168,7 @@ def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagno
         if bad_numbers:
             diags.extend(bad_numbers)
             continue
-        found = [_downgrade(d) if _tolerated(d) else d for d in check_document(doc)]
+        found = [as_upstream_reads(d) for d in check_document(doc)]
         diags.extend(found)
         if any(d.is_error for d in found):
             continue
