@@ -89,6 +89,48 @@ def _integer_paths(data: Any) -> list[Path]:
     return paths
 
 
+# Fields holding lists: LLVM's reader takes an empty value there as an empty list.
+_LIST_FIELDS = frozenset(
+    {
+        "implements",
+        "defines",
+        "args",
+        "static_indexing_maps",
+        "iterator_types",
+        "assignments",
+        "default_indices",
+        "operands",
+    }
+)
+
+
+def _read_empty_values(doc: LoadedDocument) -> list[Diagnostic]:
+    """Empty values (`key:` and nothing) as LLVM reads them: [] for a list, else an error."""
+    errors = []
+    stack: list[tuple[Path, Any]] = [((), doc.data)]
+    while stack:
+        path, node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in list(items):
+            if value is None:
+                if key in _LIST_FIELDS:
+                    node[key] = []
+                    continue
+                where = (*path, key)
+                errors.append(
+                    Diagnostic.at(
+                        doc.pos(where),
+                        f"empty value at {format_path(where)}: mlir-linalg-ods-yaml-gen "
+                        "rejects it (an empty list is the only empty value it reads)",
+                        op=doc.op_name(),
+                        path=format_path(where),
+                    )
+                )
+            elif isinstance(value, dict | list):
+                stack.append(((*path, key), value))
+    return errors
+
+
 def _read_integers(doc: LoadedDocument) -> list[Diagnostic]:
     errors = []
     for path in _integer_paths(doc.data):
@@ -164,7 +206,7 @@ def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagno
     for doc in docs:
         if doc.data in ("", None):
             continue  # an empty document (`---` alone): upstream skips it
-        bad_numbers = _read_integers(doc)
+        bad_numbers = _read_empty_values(doc) or _read_integers(doc)
         if bad_numbers:
             diags.extend(bad_numbers)
             continue

@@ -289,3 +289,36 @@ def test_attributes_before_operands_number_block_arguments_as_upstream_and_warn(
         for attr in re.findall(r"name: (\w+)\n    kind: \w+_attr", op)
         if re.search(rf"name: {attr}\n(.|\n)*kind: (input_tensor|scalar|output_tensor)", op)
     )
+
+
+# -- YAML spellings of a value: LLVM's reader is the reference --------------------------
+
+SPELLINGS = {
+    "plain over lines": "  doc: Summary line\n    continues here\n\n    Desc para\n",
+    "single quoted over lines": "  doc: 'Summary ''q''\n    more\n\n    desc'\n",
+    "double quoted escapes": '  doc: "A\\x41\\u00e9\\N\\_\\L\\P\\t\\\\ end\\\n    cont"\n',
+    "double quoted over lines": '  doc: "Sum\n    more\n\n\n    desc  "\n',
+    "literal keep": "  doc: |+\n    Sum\n\n    Desc\n\n\n",
+    "folded strip": "  doc: >-\n    Sum\n    x\n\n\n    Desc\n",
+    "folded with tabs": "  doc: >\n    Sum\ttab\n    \tmore\n\n    Desc\n",
+    "comment after": "  doc: Sum # a comment\n",
+    "null spelled": "  doc: null\n",
+    "empty quoted": '  doc: ""\n',
+    "empty doc": "  doc:\n",
+    "empty implements": "  doc: d\n  implements:\n",
+    "empty defines": "  doc: d\n  defines:\n",
+    "indentation indicator": "  doc: |2\n      Sum\n\n      Desc\n",
+    "folded indentation indicator": "  doc: >-1\n     Sum\n",
+}
+
+
+@needs_yaml_gen
+@pytest.mark.parametrize("newline", ["\n", "\r\n"], ids=["lf", "crlf"])
+@pytest.mark.parametrize("spelling", sorted(SPELLINGS))
+def test_each_yaml_spelling_reads_as_llvm_reads_it(
+    spelling: str, newline: str, tmp_path: Path
+) -> None:
+    text = _op(random.Random(0), 0, doc=SPELLINGS[spelling])
+    path = tmp_path / "spelling.yaml"
+    path.write_bytes(text.replace("\n", newline).encode())
+    assert assert_parity(path, tmp_path) is not None

@@ -102,7 +102,9 @@ def test_bad_number_is_a_positioned_error() -> None:
     assert "invalid number '0x'" in diag.message
 
 
-def test_block_scalar_with_indentation_indicator_is_accepted_though_llvm_refuses_it() -> None:
+def test_block_scalar_with_indentation_indicator_is_refused_as_llvm_refuses_it() -> None:
     text = OP.format(name="copy_like", doc="|2\n      Indented summary.\n    Rest.")
-    library, _ = read_library(text, "x.yaml")
-    assert library.ops[0].metadata.doc == "  Indented summary.\nRest.\n"
+    with pytest.raises(DiagnosticError) as err:
+        read_library(text, "x.yaml")
+    (diag,) = err.value.diagnostics
+    assert "indentation indicator" in diag.message and diag.line == 5
