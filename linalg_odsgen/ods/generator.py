@@ -369,7 +369,9 @@ def op_fragments(op: OpConfig, diags: list[Diagnostic]) -> OpFragments:
 def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
     """Output upstream writes the same way but a C++ compiler will reject."""
     warnings = []
+    positions = {id(arg): i for i, arg in enumerate(op.structured_op.args)}
     for arg in _attrs(op):
+        at = f"structured_op.args[{positions[id(arg)]}]"
         fn_kind = arg.kind.fn_kind
         if arg.kind is OperandKind.INDEX_ATTR and getter_name(arg.name) != ods_getter_name(
             arg.name
@@ -381,6 +383,7 @@ def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
                     f"{ods_getter_name(arg.name)}(); the .cpp.inc will not compile",
                     severity=Severity.WARNING,
                     op=op.name,
+                    path=at,
                 )
             )
         if fn_kind is not None and arg.default_fn is None:
@@ -390,6 +393,7 @@ def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
                     f"{_FN_CPP[fn_kind]}Fn::None, which does not exist",
                     severity=Severity.WARNING,
                     op=op.name,
+                    path=at,
                 )
             )
     doc = op.metadata.doc or ""
@@ -400,6 +404,7 @@ def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
                 "the .td will not parse",
                 severity=Severity.WARNING,
                 op=op.name,
+                path="metadata.doc",
             )
         )
     return warnings

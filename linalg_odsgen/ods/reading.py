@@ -11,6 +11,8 @@ validator; only what upstream tolerates is downgraded to a warning.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, Severity
@@ -199,6 +201,18 @@ def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagno
 
     Raises `DiagnosticError` listing every error; an empty stream is an empty library.
     """
+    library, warnings, _ = read_located_library(source, file)
+    return library, warnings
+
+
+Locator = Callable[[Diagnostic], Diagnostic]
+
+
+def read_located_library(
+    source: bytes | str, file: str
+) -> tuple[OpLibrary, list[Diagnostic], Locator]:
+    """`read_library`, plus a function giving a later finding about an op (named by its
+    `op` and YAML `path`, as the generator's warnings are) the line it is about."""
     docs = load_documents(source, file, llvm_scalars=True)
     ops: list[OpConfig] = []
     op_docs: list[LoadedDocument] = []
@@ -228,4 +242,16 @@ def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagno
     errors = [d for d in diags if d.is_error]
     if errors:
         raise DiagnosticError(errors)
-    return OpLibrary(tuple(ops)), [d for d in diags if not d.is_error]
+    by_name = {op.name: doc for op, doc in zip(ops, op_docs, strict=True)}
+
+    def locate(diag: Diagnostic) -> Diagnostic:
+        doc = by_name.get(diag.op or "")
+        if doc is None or diag.line:
+            return diag
+        path: Path = ()
+        for part in re.findall(r"[^.\[\]]+", diag.path or ""):
+            path = (*path, int(part) if part.isdigit() else part)
+        pos = doc.pos(path or ("metadata", "name"))
+        return replace(diag, file=pos.file, line=pos.line, column=pos.column)
+
+    return OpLibrary(tuple(ops)), [d for d in diags if not d.is_error], locate
