@@ -252,8 +252,8 @@ class _RegionWriter:
         self.type_source: dict[str, int] = {}
         for i, a in enumerate(args):
             self.block_arg.setdefault(a.name, i)
-            if a.type_var is not None:
-                self.type_source.setdefault(a.type_var, i)
+            if a.kind.is_value:  # an absent type_var reads as "", as upstream reads it
+                self.type_source.setdefault(a.type_var or "", i)
         self.fn_attrs = {a.name: a for a in args if a.kind.is_fn_attr}
 
     def _error(self, message: str) -> None:
@@ -266,8 +266,8 @@ class _RegionWriter:
     def _type(self, type_var: str | None) -> str:
         if type_var in _FIXED_TYPE_BUILDERS:
             return _FIXED_TYPE_BUILDERS[type_var]
-        if type_var is not None and type_var in self.type_source:
-            return f"block.getArgument({self.type_source[type_var]}).getType()"
+        if (type_var or "") in self.type_source:
+            return f"block.getArgument({self.type_source[type_var or '']}).getType()"
         self._error(
             f"type variable {type_var or '(none)'} of a type conversion is neither a fixed type "
             f"({', '.join(_FIXED_TYPE_BUILDERS)}) nor the type variable of an operand"

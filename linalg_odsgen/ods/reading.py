@@ -224,7 +224,7 @@ def read_located_library(
         if bad_numbers:
             diags.extend(bad_numbers)
             continue
-        found = [as_upstream_reads(d) for d in check_document(doc)]
+        found = [as_upstream_reads(d, doc.data) for d in check_document(doc)]
         diags.extend(found)
         if any(d.is_error for d in found):
             continue

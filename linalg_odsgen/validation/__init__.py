@@ -34,7 +34,7 @@ def validate_document(doc: LoadedDocument) -> tuple[OpConfig | None, list[Diagno
     both stages. Other schema errors leave no reliable model, and one defect
     should yield one diagnostic, so the semantic stage is skipped for them.
     """
-    diags = [as_validate_reports(d) for d in check_document(doc)]
+    diags = [as_validate_reports(d, doc.data) for d in check_document(doc)]
     if not has_errors(diags):
         try:
             op = to_model(doc)

@@ -559,9 +559,10 @@ def _expected_outputs(args: Sequence[OperandDef]) -> str:
 
 
 def _type_vars(c: _Checker) -> list[str]:
+    """Type variables of the tensor and scalar operands (attributes name no type)."""
     seen: list[str] = []
     for a in c.op.structured_op.args:
-        if a.type_var is not None and a.type_var not in seen:
+        if a.kind.is_value and a.type_var is not None and a.type_var not in seen:
             seen.append(a.type_var)
     return seen
 
@@ -644,7 +645,13 @@ def _check_fn(c: _Checker, fn: ScalarFn, path: Path) -> None:
             runtime_rule=_BREAKS_CPP,
         )
     if kind is FnKind.TYPE and fn.type_var is None:
-        c.report(path, f"{label} needs a type_var: the type it converts to")
+        # upstream converts to the type of the first operand that has no type_var
+        untyped = any(a.kind.is_value and a.type_var is None for a in so.args)
+        c.report(
+            path,
+            f"{label} needs a type_var: the type it converts to",
+            runtime_rule=_BREAKS_RUNTIME if untyped else None,
+        )
     if kind is not FnKind.TYPE and fn.type_var is not None:
         c.report(
             (*path, "type_var"),

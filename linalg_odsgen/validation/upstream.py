@@ -9,6 +9,7 @@ see `semantic.validate_op(as_upstream=...)`.)
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from linalg_odsgen.diagnostics import Diagnostic, Severity
 from linalg_odsgen.validation.semantic import UPSTREAM_ACCEPTS
@@ -31,10 +32,26 @@ _TOLERATED = (
 )
 
 
-def upstream_tolerates(diag: Diagnostic) -> bool:
-    """Whether `diag` is a schema error upstream's generator does not make."""
+def _has_untyped_operand(data: Any) -> bool:
+    """Whether a tensor or scalar operand of the document has no `type_var`."""
+    structured = data.get("structured_op") if isinstance(data, dict) else None
+    args = structured.get("args") if isinstance(structured, dict) else None
+    return isinstance(args, list) and any(
+        isinstance(a, dict)
+        and a.get("kind") in ("input_tensor", "output_tensor", "scalar")
+        and "type_var" not in a
+        for a in args
+    )
+
+
+def upstream_tolerates(diag: Diagnostic, data: Any = None) -> bool:
+    """Whether `diag`, a schema error about the document tree `data`, is one upstream's
+    generator does not make."""
     if not diag.is_error:
         return False
+    if "missing required field 'type_var' in scalar function" in diag.message:
+        # upstream converts to the type of the first operand without a type_var, if any
+        return _has_untyped_operand(data)
     if "needs exactly one of" in diag.message:
         # upstream takes the first form of an expression (none is an error there too)
         # and any naming of a function, none included
@@ -42,16 +59,16 @@ def upstream_tolerates(diag: Diagnostic) -> bool:
     return any(t in diag.message for t in _TOLERATED)
 
 
-def as_validate_reports(diag: Diagnostic) -> Diagnostic:
+def as_validate_reports(diag: Diagnostic, data: Any = None) -> Diagnostic:
     """`diag` as `validate` reports it: still an error, saying upstream accepts the file."""
-    if not upstream_tolerates(diag):
+    if not upstream_tolerates(diag, data):
         return diag
     return replace(diag, message=f"{diag.message} ({UPSTREAM_ACCEPTS})")
 
 
-def as_upstream_reads(diag: Diagnostic) -> Diagnostic:
+def as_upstream_reads(diag: Diagnostic, data: Any = None) -> Diagnostic:
     """`diag` as `gen-ods` reports it: a warning where upstream accepts the file."""
-    if not upstream_tolerates(diag):
+    if not upstream_tolerates(diag, data):
         return diag
     message = f"{diag.message} ({UPSTREAM_ACCEPTS}: written as upstream writes it)"
     return replace(diag, severity=Severity.WARNING, message=message)

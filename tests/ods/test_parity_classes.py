@@ -346,3 +346,22 @@ def test_each_yaml_spelling_reads_as_llvm_reads_it(
     path = tmp_path / "spelling.yaml"
     path.write_bytes(text.replace("\n", newline).encode())
     assert assert_parity(path, tmp_path) is not None
+
+
+# -- any damage: deleting lines makes files upstream accepts or rejects -----------------
+
+
+@needs_yaml_gen
+@pytest.mark.parametrize("seed", range(2))
+def test_files_with_deleted_lines_are_accepted_exactly_when_upstream_accepts_them(
+    seed: int, tmp_path: Path
+) -> None:
+    rng = random.Random(seed)
+    source = RICH_BODY.splitlines(keepends=True)
+    for _ in range(40):
+        lines = list(source)
+        for _ in range(rng.randint(1, 2)):
+            del lines[rng.randrange(1, len(lines))]
+        path = tmp_path / "damaged.yaml"
+        path.write_text("".join(lines))
+        assert_parity(path, tmp_path)
