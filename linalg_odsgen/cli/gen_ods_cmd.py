@@ -50,7 +50,7 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
     written with a warning. A FILE named `*.tc` is read with the TC front end.
     """
     from linalg_odsgen.ods import generate
-    from linalg_odsgen.ods.reading import read_library
+    from linalg_odsgen.ods.reading import read_located_library
 
     display = "<stdin>" if file == "-" else file
     if ods_decl is None and impl is None:
@@ -60,9 +60,9 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
                 message="no output files specified: give --o-ods-decl=OUT.td and/or --o-impl=OUT.cpp.inc",
             )
         )
-    library, warnings = read_library(read_op_yaml(file, display), display)
+    library, warnings, locate = read_located_library(read_op_yaml(file, display), display)
     output = generate(library, display)
-    report([*warnings, *output.warnings])
+    report([*warnings, *(locate(w) for w in output.warnings)])
     targets = [
         (path, text) for path, text in ((ods_decl, output.decl), (impl, output.impl)) if path
     ]

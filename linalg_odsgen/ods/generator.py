@@ -68,7 +68,7 @@ class OpFragments:
     doc_block: str
     attr_args: str
     attr_builder: str
-    canonicalizer: str
+    defines: str
     dynamic_decl: str
     rank_polymorphic: bool
     iterators: str
@@ -115,8 +115,12 @@ def ods_getter_name(attr: str) -> str:
 
 
 def split_doc(doc: str) -> tuple[str, str]:
-    """Summary (text before the first blank line) and description, each trimmed as upstream does."""
-    summary, _, description = doc.partition("\n\n")
+    """Summary (text before the first blank line) and description, as upstream splits them.
+
+    Upstream trims the whole doc first, so leading blank lines or indentation do
+    not make an empty summary; then it trims each half.
+    """
+    summary, _, description = doc.strip(_LLVM_WHITESPACE).partition("\n\n")
     return summary.strip(_LLVM_WHITESPACE), description.strip(_LLVM_WHITESPACE)
 
 
@@ -173,7 +177,7 @@ def _symbol_bindings(index_attrs: list[OperandDef], num_symbols: int) -> str:
         assert attr.index_attr_map is not None
         for position, result in enumerate(attr.index_attr_map.results):
             if isinstance(result, AffineSymbolExpr):
-                bound.setdefault(result.position, (attr.name, position))
+                bound[result.position] = (attr.name, position)  # the last binding wins, as upstream
     items = []
     for s in range(num_symbols):
         if s in bound:
@@ -240,13 +244,17 @@ class _RegionWriter:
         self.diags = diags
         self.counter = 0
         self.lines: list[str] = []
-        values = op.structured_op.value_args
-        self.block_arg = {a.name: i for i, a in enumerate(values)}
+        # Upstream numbers block arguments by position in the whole argument list,
+        # attributes included; that equals the operand's block argument only while
+        # every attribute comes after the operands (`block_arg_warnings` says when not).
+        args = op.structured_op.args
+        self.block_arg: dict[str, int] = {}
         self.type_source: dict[str, int] = {}
-        for i, a in enumerate(values):
-            if a.type_var is not None:
-                self.type_source.setdefault(a.type_var, i)
-        self.fn_attrs = {a.name: a for a in op.structured_op.args if a.kind.is_fn_attr}
+        for i, a in enumerate(args):
+            self.block_arg.setdefault(a.name, i)
+            if a.kind.is_value:  # an absent type_var reads as "", as upstream reads it
+                self.type_source.setdefault(a.type_var or "", i)
+        self.fn_attrs = {a.name: a for a in args if a.kind.is_fn_attr}
 
     def _error(self, message: str) -> None:
         self.diags.append(Diagnostic(message, op=self.op.name))
@@ -258,8 +266,8 @@ class _RegionWriter:
     def _type(self, type_var: str | None) -> str:
         if type_var in _FIXED_TYPE_BUILDERS:
             return _FIXED_TYPE_BUILDERS[type_var]
-        if type_var is not None and type_var in self.type_source:
-            return f"block.getArgument({self.type_source[type_var]}).getType()"
+        if (type_var or "") in self.type_source:
+            return f"block.getArgument({self.type_source[type_var or '']}).getType()"
         self._error(
             f"type variable {type_var or '(none)'} of a type conversion is neither a fixed type "
             f"({', '.join(_FIXED_TYPE_BUILDERS)}) nor the type variable of an operand"
@@ -269,7 +277,7 @@ class _RegionWriter:
     def expr(self, e: ScalarExpr) -> str:
         if isinstance(e, ScalarArg):
             if e.arg not in self.block_arg:
-                self._error(f"scalar_arg {e.arg!r} is not a tensor or scalar operand of the op")
+                self._error(f"scalar_arg {e.arg!r} is not an argument of the op")
                 return "Value()"
             return f"block.getArgument({self.block_arg[e.arg]})"
         if isinstance(e, ScalarConst):
@@ -287,14 +295,15 @@ class _RegionWriter:
         prefix = _FN_CPP[e.kind]
         if e.attr_name is not None:
             attr = self.fn_attrs.get(e.attr_name)
-            if attr is None or attr.kind.fn_kind is not e.kind:
+            if attr is None:  # a function attribute of another kind is upstream's to accept
                 self._error(
-                    f"function attribute {e.attr_name!r} is not a {e.kind.value} function "
-                    "attribute of the op"
+                    f"function attribute {e.attr_name!r} is not a function attribute of the op"
                 )
             fn = f"{e.attr_name}Val"
-        else:
+        elif e.fn_name is not None:
             fn = f"{prefix}Fn::{e.fn_name}"
+        else:
+            fn = ""  # no name at all: upstream leaves the argument empty
         args = [fn]
         if e.kind is FnKind.TYPE:
             args.append(self._type(e.type_var))
@@ -338,9 +347,7 @@ def op_fragments(op: OpConfig, diags: list[Diagnostic]) -> OpFragments:
         doc_block=_doc_block(op),
         attr_args="".join(",\n" + _attr_def(a) for a in attrs),
         attr_builder=_attr_builder(op, attrs),
-        canonicalizer=(
-            "let hasCanonicalizer = 1;\n" if "hasCanonicalizer" in op.metadata.defines else ""
-        ),
+        defines="".join(f"let {d} = 1;\n" for d in op.metadata.defines),
         dynamic_decl=(
             "\n        bool hasDynamicIndexingMaps();\n"
             "        LogicalResult verifyIndexingMapRequiredAttributes();\n      "
@@ -350,7 +357,8 @@ def op_fragments(op: OpConfig, diags: list[Diagnostic]) -> OpFragments:
         rank_polymorphic=not config.iterator_types,
         iterators=", ".join(f"utils::IteratorType::{t.value}" for t in config.iterator_types),
         symbol_bindings=_symbol_bindings(index_attrs, num_symbols),
-        maps=tuple(MapText(m.to_mlir(), m.num_dims) for m in maps),
+        # upstream gives every map the dim count of the first
+        maps=tuple(MapText(m.to_mlir(), maps[0].num_dims) for m in maps),
         num_args=len(config.value_args),
         dynamic_impl=_dynamic_impl(op, index_attrs),
         fn_attr_reads=_fn_attr_reads(fn_attrs),
@@ -361,7 +369,9 @@ def op_fragments(op: OpConfig, diags: list[Diagnostic]) -> OpFragments:
 def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
     """Output upstream writes the same way but a C++ compiler will reject."""
     warnings = []
+    positions = {id(arg): i for i, arg in enumerate(op.structured_op.args)}
     for arg in _attrs(op):
+        at = f"structured_op.args[{positions[id(arg)]}]"
         fn_kind = arg.kind.fn_kind
         if arg.kind is OperandKind.INDEX_ATTR and getter_name(arg.name) != ods_getter_name(
             arg.name
@@ -373,6 +383,7 @@ def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
                     f"{ods_getter_name(arg.name)}(); the .cpp.inc will not compile",
                     severity=Severity.WARNING,
                     op=op.name,
+                    path=at,
                 )
             )
         if fn_kind is not None and arg.default_fn is None:
@@ -382,6 +393,7 @@ def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
                     f"{_FN_CPP[fn_kind]}Fn::None, which does not exist",
                     severity=Severity.WARNING,
                     op=op.name,
+                    path=at,
                 )
             )
     doc = op.metadata.doc or ""
@@ -392,6 +404,7 @@ def _compile_warnings(op: OpConfig) -> list[Diagnostic]:
                 "the .td will not parse",
                 severity=Severity.WARNING,
                 op=op.name,
+                path="metadata.doc",
             )
         )
     return warnings

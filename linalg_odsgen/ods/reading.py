@@ -11,6 +11,7 @@ validator; only what upstream tolerates is downgraded to a warning.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -18,6 +19,7 @@ from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, Severity
 from linalg_odsgen.model import OpConfig, OpLibrary
 from linalg_odsgen.validation.schema import check_document
 from linalg_odsgen.validation.semantic import check_unique_names, validate_op
+from linalg_odsgen.validation.upstream import as_upstream_reads
 from linalg_odsgen.yaml_io import LoadedDocument, Path, format_path, load_documents, to_model
 
 _INT64_MIN = -(2**63)
@@ -26,12 +28,19 @@ _INT64_MAX = 2**63 - 1
 # sign, radix prefix, digits: what LLVM's StringRef integer parsing accepts with radix 0.
 _LLVM_INT = re.compile(r"(-?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+|0[0-7]*|[1-9][0-9]*)")
 
-# Findings upstream does not reject: it reads an absent default as "none" (and
-# writes code that says so) and it never looks at tags.
-_TOLERATED = (
-    "missing required field 'default_indices'",
-    "missing required field 'default_fn'",
-    "must be tagged",
+
+# The bit fields of TableGen's `Op` class: `let NAME = 1;` compiles for these only.
+_OP_BITS = frozenset(
+    {
+        "skipDefaultBuilders",
+        "hasCustomAssemblyFormat",
+        "hasVerifier",
+        "hasRegionVerifier",
+        "hasCanonicalizer",
+        "hasCanonicalizeMethod",
+        "hasFolder",
+        "useCustomPropertiesEncoding",
+    }
 )
 
 
@@ -82,6 +91,48 @@ def _integer_paths(data: Any) -> list[Path]:
     return paths
 
 
+# Fields holding lists: LLVM's reader takes an empty value there as an empty list.
+_LIST_FIELDS = frozenset(
+    {
+        "implements",
+        "defines",
+        "args",
+        "static_indexing_maps",
+        "iterator_types",
+        "assignments",
+        "default_indices",
+        "operands",
+    }
+)
+
+
+def _read_empty_values(doc: LoadedDocument) -> list[Diagnostic]:
+    """Empty values (`key:` and nothing) as LLVM reads them: [] for a list, else an error."""
+    errors = []
+    stack: list[tuple[Path, Any]] = [((), doc.data)]
+    while stack:
+        path, node = stack.pop()
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in list(items):
+            if value is None:
+                if key in _LIST_FIELDS:
+                    node[key] = []
+                    continue
+                where = (*path, key)
+                errors.append(
+                    Diagnostic.at(
+                        doc.pos(where),
+                        f"empty value at {format_path(where)}: mlir-linalg-ods-yaml-gen "
+                        "rejects it (an empty list is the only empty value it reads)",
+                        op=doc.op_name(),
+                        path=format_path(where),
+                    )
+                )
+            elif isinstance(value, dict | list):
+                stack.append(((*path, key), value))
+    return errors
+
+
 def _read_integers(doc: LoadedDocument) -> list[Diagnostic]:
     errors = []
     for path in _integer_paths(doc.data):
@@ -107,13 +158,42 @@ def _read_integers(doc: LoadedDocument) -> list[Diagnostic]:
     return errors
 
 
-def _downgrade(diag: Diagnostic) -> Diagnostic:
-    message = f"{diag.message} (accepted as mlir-linalg-ods-yaml-gen accepts it)"
-    return replace(diag, severity=Severity.WARNING, message=message)
-
-
-def _tolerated(diag: Diagnostic) -> bool:
-    return diag.is_error and any(t in diag.message for t in _TOLERATED)
+def _quirk_warnings(op: OpConfig, doc: LoadedDocument) -> list[Diagnostic]:
+    """What upstream writes without complaint but that will not build, each at its line."""
+    warnings = []
+    for i, name in enumerate(op.metadata.defines):
+        if name not in _OP_BITS:
+            warnings.append(
+                Diagnostic.at(
+                    doc.pos(("metadata", "defines", i)),
+                    f"'defines' entry {name!r} is written as `let {name} = 1;` as upstream "
+                    "writes it, but it is not a field of TableGen's Op class: mlir-tblgen "
+                    f"will reject the .td (known: {', '.join(sorted(_OP_BITS))})",
+                    severity=Severity.WARNING,
+                    op=op.name,
+                    path=f"metadata.defines[{i}]",
+                )
+            )
+    args = op.structured_op.args
+    values = [i for i, a in enumerate(args) if a.kind.is_value]
+    for i, a in enumerate(args):
+        later = [args[j].name for j in values if j > i]
+        if a.kind.is_value or not later:
+            continue
+        warnings.append(
+            Diagnostic.at(
+                doc.pos(("structured_op", "args", i)),
+                f"attribute {a.name!r} is declared before operand {later[0]!r}: upstream "
+                "numbers the region's block arguments by position in the whole argument "
+                "list, so the region builder it writes (and gen-ods, which writes the same "
+                f"bytes) reads block arguments past the {len(values)} the region has; "
+                "the generated C++ will not work. Declare attributes after the operands",
+                severity=Severity.WARNING,
+                op=op.name,
+                path=f"structured_op.args[{i}]",
+            )
+        )
+    return warnings
 
 
 def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagnostic]]:
@@ -121,6 +201,18 @@ def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagno
 
     Raises `DiagnosticError` listing every error; an empty stream is an empty library.
     """
+    library, warnings, _ = read_located_library(source, file)
+    return library, warnings
+
+
+Locator = Callable[[Diagnostic], Diagnostic]
+
+
+def read_located_library(
+    source: bytes | str, file: str
+) -> tuple[OpLibrary, list[Diagnostic], Locator]:
+    """`read_library`, plus a function giving a later finding about an op (named by its
+    `op` and YAML `path`, as the generator's warnings are) the line it is about."""
     docs = load_documents(source, file, llvm_scalars=True)
     ops: list[OpConfig] = []
     op_docs: list[LoadedDocument] = []
@@ -128,25 +220,38 @@ def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagno
     for doc in docs:
         if doc.data in ("", None):
             continue  # an empty document (`---` alone): upstream skips it
-        bad_numbers = _read_integers(doc)
+        bad_numbers = _read_empty_values(doc) or _read_integers(doc)
         if bad_numbers:
             diags.extend(bad_numbers)
             continue
-        found = [_downgrade(d) if _tolerated(d) else d for d in check_document(doc)]
+        found = [as_upstream_reads(d, doc.data) for d in check_document(doc)]
         diags.extend(found)
         if any(d.is_error for d in found):
             continue
         try:
-            op = to_model(doc)
+            op = to_model(doc, as_upstream=True)
         except DiagnosticError as err:
             diags.extend(err.diagnostics)
             continue
-        diags.extend(validate_op(op, doc))
+        diags.extend(validate_op(op, doc, as_upstream=True))
+        diags.extend(_quirk_warnings(op, doc))
         ops.append(op)
         op_docs.append(doc)
-    diags.extend(check_unique_names(ops, op_docs))
+    diags.extend(check_unique_names(ops, op_docs, as_upstream=True))
     diags.sort(key=lambda d: (d.line, d.column))
     errors = [d for d in diags if d.is_error]
     if errors:
         raise DiagnosticError(errors)
-    return OpLibrary(tuple(ops)), [d for d in diags if not d.is_error]
+    by_name = {op.name: doc for op, doc in zip(ops, op_docs, strict=True)}
+
+    def locate(diag: Diagnostic) -> Diagnostic:
+        doc = by_name.get(diag.op or "")
+        if doc is None or diag.line:
+            return diag
+        path: Path = ()
+        for part in re.findall(r"[^.\[\]]+", diag.path or ""):
+            path = (*path, int(part) if part.isdigit() else part)
+        pos = doc.pos(path or ("metadata", "name"))
+        return replace(diag, file=pos.file, line=pos.line, column=pos.column)
+
+    return OpLibrary(tuple(ops)), [d for d in diags if not d.is_error], locate

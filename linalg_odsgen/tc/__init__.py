@@ -59,6 +59,14 @@ def _position(paths: dict[str, Pos], diag: Diagnostic, file: str) -> Diagnostic:
 
 def read_tc_diagnostics(source: bytes | str, file: str) -> tuple[list[OpConfig], list[Diagnostic]]:
     """Every op of a TC file that lowers cleanly, and every finding (errors and warnings)."""
+    ops, diags, _ = _read_file(source, file)
+    return ops, diags
+
+
+def _read_file(
+    source: bytes | str, file: str
+) -> tuple[list[OpConfig], list[Diagnostic], dict[str, Pos]]:
+    """`read_tc_diagnostics`, plus where each def's name is written."""
     from linalg_odsgen.validation.semantic import validate_op
 
     text = decode(source, file)
@@ -107,7 +115,7 @@ def read_tc_diagnostics(source: bytes | str, file: str) -> tuple[list[OpConfig],
             Diagnostic("no op definitions: expected `def name(...) -> (...) { ... }`", file)
         )
     diags.sort(key=lambda x: (x.line, x.column))
-    return ops, diags
+    return ops, diags, names
 
 
 def read_tc(sources: Sequence[tuple[bytes | str, str]]) -> TcLibrary:
@@ -115,23 +123,33 @@ def read_tc(sources: Sequence[tuple[bytes | str, str]]) -> TcLibrary:
     with every error of every file (warnings are returned, not raised)."""
     ops: list[OpConfig] = []
     diags: list[Diagnostic] = []
-    first_file: dict[str, str] = {}
-    for source, file in sources:
+    # Across files (the same file given twice included): one op per name and per C++
+    # class, or the YAML written would be one that `validate` refuses.
+    first_name: dict[str, str] = {}
+    first_class: dict[str, str] = {}
+    for number, (source, file) in enumerate(sources, start=1):
         try:
-            found_ops, found = read_tc_diagnostics(source, file)
+            found_ops, found, positions = _read_file(source, file)
         except DiagnosticError as err:
             diags.extend(err.diagnostics)
             continue
         diags.extend(found)
         for op in found_ops:
-            if op.name in first_file and first_file[op.name] != file:
-                diags.append(
-                    Diagnostic(
-                        f"op '{op.name}' is also defined in {first_file[op.name]}", file, op=op.name
-                    )
-                )
+            pos = positions[op.name]
+            where = f"{file}:{pos.line}:{pos.column} (input {number})"
+            cls = op.metadata.cpp_class_name
+            clash = (
+                f"op '{op.name}' is already defined in {first_name[op.name]}"
+                if op.name in first_name
+                else f"C++ class name '{cls}' of op '{op.name}' is already used in "
+                f"{first_class[cls]}"
+                if cls in first_class
+                else None
+            )
+            if clash is not None:
+                diags.append(Diagnostic(clash, file, pos.line, pos.column, op=op.name))
                 continue
-            first_file.setdefault(op.name, file)
+            first_name[op.name] = first_class[cls] = where
             ops.append(op)
     errors = [d for d in diags if d.is_error]
     if errors:

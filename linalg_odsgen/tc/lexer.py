@@ -60,20 +60,26 @@ _PUNCT1 = set("(){}<>[],:;=+-*?")
 _DOC = '"""'
 
 
+def normalize_newlines(text: str) -> str:
+    """LF, CRLF and a lone CR all end a line (a `//` comment too), as in YAML and C++."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def decode(source: bytes | str, file: str) -> str:
-    """UTF-8 text without a BOM; bad bytes become a positioned diagnostic."""
+    """UTF-8 text without a BOM, line ends as LF; bad bytes become a positioned diagnostic."""
     if isinstance(source, str):
-        return source.removeprefix("\ufeff")
+        return normalize_newlines(source.removeprefix("\ufeff"))
     source = source.removeprefix(b"\xef\xbb\xbf")
     try:
-        return source.decode("utf-8")
+        return normalize_newlines(source.decode("utf-8"))
     except UnicodeDecodeError as exc:
-        line = source.count(b"\n", 0, exc.start) + 1
-        line_start = source.rfind(b"\n", 0, exc.start) + 1
-        column = len(source[line_start : exc.start].decode("utf-8", errors="replace")) + 1
+        bad = source[exc.start]
+        head = source[: exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        line = head.count(b"\n") + 1
+        column = len(head[head.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
         raise DiagnosticError(
             Diagnostic(
-                f"file is not valid UTF-8: byte 0x{source[exc.start]:02x} cannot start or "
+                f"file is not valid UTF-8: byte 0x{bad:02x} cannot start or "
                 "continue a character (TC files are UTF-8 text)",
                 file,
                 line,

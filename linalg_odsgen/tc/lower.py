@@ -32,6 +32,7 @@ from linalg_odsgen.model import (
 from linalg_odsgen.tc import intrinsics
 from linalg_odsgen.tc.intrinsics import ELEMENT_TYPES, INT_TYPES, WIDTH, Intrinsic, type_class
 from linalg_odsgen.tc.lexer import Pos
+from linalg_odsgen.tc.parser import DIVISIONS
 from linalg_odsgen.tc.syntax import (
     Access,
     Affine,
@@ -46,6 +47,9 @@ from linalg_odsgen.tc.syntax import (
     Num,
     TensorParam,
 )
+
+# Element types an attribute may have that no tensor has.
+ATTR_ONLY_TYPES = ("bool", "string", "index")
 
 
 def type_var(elem: str) -> str:
@@ -74,6 +78,8 @@ class _Lowering:
         self.file = file
         self.diags: list[Diagnostic] = []
         self.paths: dict[str, Pos] = {}  # YAML path -> TC position, for validator findings
+        # errors that do not stop lowering (so their uses are reported too)
+        self.declaration_errors: list[Diagnostic] = []
 
     # -- reporting -----------------------------------------------------------------------
 
@@ -97,9 +103,25 @@ class _Lowering:
 
     def run(self) -> OpConfig | None:
         try:
-            return self._run()
+            op: OpConfig | None = self._run()
         except _Failed:
-            return None
+            op = None
+        self.diags.extend(self.declaration_errors)
+        return None if self.declaration_errors else op
+
+    def index_names(self) -> set[str]:
+        """Every name an index expression of the body mentions (attributes among them)."""
+        names: set[str] = set()
+        for comp in self.d.comprehensions:
+            accesses = [*comp.targets, *(x for v in comp.values for x in _accesses(v))]
+            for access in accesses:
+                for idx in access.indices:
+                    names.update(leaf.name for leaf in _leaves(idx))
+        return names
+
+    @staticmethod
+    def bad_type(a: AttrParam) -> bool:
+        return a.elem_type not in ELEMENT_TYPES and a.elem_type not in ATTR_ONLY_TYPES
 
     def _run(self) -> OpConfig:
         d = self.d
@@ -256,8 +278,23 @@ class _Lowering:
                 )
                 continue
             seen[a.name] = a
-            if a.elem_type not in ELEMENT_TYPES and a.elem_type not in ("bool", "string", "index"):
+            if self.bad_type(a) and a.name not in self.index_names():
                 self.warn(a.type_pos, f"unknown attribute type '{a.type_text}'")
+            elif self.bad_type(a):
+                # an error here, at its cause, and where an index expression uses it: the
+                # rest of the def is still checked, so that use is reported too
+                self.declaration_errors.append(
+                    Diagnostic(
+                        f"unknown element type '{a.elem_type}' in the type '{a.type_text}' of "
+                        f"attribute '{a.name}'; expected one of: "
+                        f"{', '.join([*ELEMENT_TYPES, *ATTR_ONLY_TYPES])}",
+                        self.file,
+                        a.type_pos.line,
+                        a.type_pos.column,
+                        op=self.d.name,
+                    )
+                )
+                continue
             is_int = a.elem_type in INT_TYPES or a.elem_type == "index"
             if not is_int:
                 self.warn(
@@ -340,12 +377,22 @@ class _Lowering:
             written[t.tensor] = t
             self.check_rank(t, param)
             seen: set[str] = set()
-            for idx in t.indices:
+            for k, idx in enumerate(t.indices):
+                if isinstance(idx, Num):
+                    # the historical `x(0) = ...` of a size-1 output: a constant map result
+                    bound = _constant(param.shape[k]) if k < len(param.shape) else None
+                    if bound is not None and not 0 <= idx.value < bound:
+                        self.error(
+                            idx.pos,
+                            f"index {idx.value} of output '{t.tensor}' is out of range: that "
+                            f"dimension has size {bound} (declared at line {param.pos.line})",
+                        )
+                    continue
                 if not isinstance(idx, Name):
                     self.error(
                         _affine_pos(idx),
-                        f"the indices of output '{t.tensor}' must be plain loop dims such as "
-                        f"{t.tensor}(m, n), not expressions",
+                        f"the indices of output '{t.tensor}' must be loop dims or integers "
+                        f"such as {t.tensor}(m, n) or {t.tensor}(0), not expressions",
                     )
                 elif idx.name in seen:
                     self.error(idx.pos, f"dim '{idx.name}' indexes output '{t.tensor}' twice")
@@ -462,7 +509,15 @@ class _Lowering:
                         if isinstance(leaf, AttrElem):
                             ia = attrs.get(leaf.name)
                             if ia is None:
-                                if leaf.name in declared:
+                                if leaf.name in declared and self.bad_type(declared[leaf.name]):
+                                    p = declared[leaf.name]
+                                    self.error(
+                                        leaf.pos,
+                                        f"attribute '{leaf.name}' cannot be used in an index "
+                                        f"expression: its type '{p.type_text}' (line "
+                                        f"{p.type_pos.line}) has an unknown element type",
+                                    )
+                                elif leaf.name in declared:
                                     p = declared[leaf.name]
                                     self.error(
                                         leaf.pos,
@@ -490,6 +545,19 @@ class _Lowering:
                                 )
                             else:
                                 used.add(leaf.name)
+                        elif (
+                            isinstance(leaf, Name)
+                            and leaf.name in declared
+                            and leaf.name not in attrs
+                            and self.bad_type(declared[leaf.name])
+                        ):
+                            p = declared[leaf.name]
+                            self.error(
+                                leaf.pos,
+                                f"attribute '{leaf.name}' cannot be used in an index expression: "
+                                f"its type '{p.type_text}' (line {p.type_pos.line}) has an "
+                                "unknown element type",
+                            )
                         elif isinstance(leaf, Name) and leaf.name in attrs:
                             ia = attrs[leaf.name]
                             if not ia.scalar:
@@ -590,6 +658,15 @@ class _Lowering:
                     "must be an integer, an attribute or a size symbol",
                 )
                 ok = False
+            if isinstance(node, BinOp) and node.op in DIVISIONS:
+                divisor = _constant(node.rhs)
+                if divisor is None or divisor <= 0:
+                    self.error(
+                        node.pos,
+                        f"'{node.op}' in {where} needs a positive integer on its right "
+                        f"(as in m floordiv 2), found {_spell(node.rhs)}",
+                    )
+                    ok = False
         return ok
 
     def check_loop_ranges(
@@ -869,6 +946,12 @@ def _build(e: Affine, leaf: _LeafFn) -> AffineExpr:
         return lhs + rhs
     if e.op == "-":
         return lhs - rhs
+    if e.op == "floordiv":
+        return lhs.floordiv(rhs)
+    if e.op == "ceildiv":
+        return lhs.ceildiv(rhs)
+    if e.op == "mod":
+        return lhs.mod(rhs)
     return lhs * rhs
 
 
@@ -892,6 +975,34 @@ def _leaves(e: Affine) -> Iterator[Name | AttrElem]:
 
 def _has_dim(e: Affine, is_dim: _IsDim) -> bool:
     return any(isinstance(x, Name) and is_dim(x) for x in _leaves(e))
+
+
+def _constant(e: Affine) -> int | None:
+    """The value of an index expression made of integers only (None if it has a name)."""
+    if isinstance(e, Num):
+        return e.value
+    if isinstance(e, Neg):
+        inner = _constant(e.operand)
+        return None if inner is None else -inner
+    if isinstance(e, BinOp) and e.op in ("+", "-", "*"):
+        lhs, rhs = _constant(e.lhs), _constant(e.rhs)
+        if lhs is None or rhs is None:
+            return None
+        return lhs + rhs if e.op == "+" else lhs - rhs if e.op == "-" else lhs * rhs
+    return None
+
+
+def _spell(e: Affine) -> str:
+    """An index expression written back as TC text (for messages)."""
+    if isinstance(e, Num):
+        return str(e.value)
+    if isinstance(e, Name):
+        return e.name
+    if isinstance(e, AttrElem):
+        return f"{e.name}[{e.index}]"
+    if isinstance(e, Neg):
+        return f"-{_spell(e.operand)}"
+    return f"({_spell(e.lhs)} {e.op} {_spell(e.rhs)})"
 
 
 def _affine_pos(e: Affine) -> Pos:

@@ -7,6 +7,7 @@ or, outside a body, the current def (parsing resumes at the next `def` or
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 
@@ -34,6 +35,14 @@ from linalg_odsgen.tc.syntax import (
 # loader's nesting limit allows about 85 levels of scalar_fn).
 MAX_EXPR_NESTING = 80
 MAX_INDEX_NESTING = 100  # parentheses, unary minus and operator chains of an index
+
+# Integer literals are 64-bit, as in MLIR's affine maps and index attributes.
+INT64_MAX = 2**63 - 1
+# Elements of one attribute: real strides/dilations have a handful; each element becomes
+# a symbol of every map, so a huge count would only exhaust memory.
+MAX_ATTR_ELEMENTS = 1024
+# Affine operators spelled as words; they bind like `*` and need a constant divisor.
+DIVISIONS = ("floordiv", "ceildiv", "mod")
 
 _ATTR_TYPE = re.compile(r"(?P<shape>(?:[0-9]+x)*)(?P<elem>[A-Za-z_][A-Za-z0-9_]*)\Z")
 
@@ -84,6 +93,19 @@ class _Parser:
             return _SyntaxError(None)  # a bad character, reported by the lexer
         p = pos or self.tok.pos
         return _SyntaxError(Diagnostic(message, self.file, p.line, p.column, op=self.op))
+
+    def integer(self, tok: Token, what: str) -> int:
+        """The value of an integer token; a literal beyond int64 is a syntax error."""
+        return self.int_text(tok.text, what, tok.pos)
+
+    def int_text(self, text: str, what: str, pos: Pos) -> int:
+        digits = text.lstrip("0") or "0"
+        if len(digits) > len(str(INT64_MAX)) or int(digits) > INT64_MAX:
+            shown = text if len(text) <= 24 else f"{text[:10]}...{text[-6:]} ({len(text)} digits)"
+            raise self.error(
+                f"integer {shown} as {what} is too large: the limit is 2^63-1 ({INT64_MAX})", pos
+            )
+        return int(digits)
 
     def report(self, err: _SyntaxError) -> None:
         if err.diagnostic is not None:
@@ -264,13 +286,21 @@ class _Parser:
                 "such as 2xi64, or an array such as f32[] or i32[2]",
                 type_pos,
             )
-        shape = tuple(int(x) for x in m.group("shape").split("x")[:-1])
+        what = f"a dimension of attribute '{name.text}'"
+        shape = tuple(self.int_text(x, what, type_pos) for x in m.group("shape").split("x")[:-1])
         array: int | None = None
         if self.accept_punct("["):
             array = -1
             if self.tok.kind is Tok.INT:
-                array = int(self.advance().text)
+                array = self.integer(self.advance(), f"the array size of attribute '{name.text}'")
             self.expect_punct("]", f"to close the array type of attribute '{name.text}'")
+        elements = math.prod(shape) * (array if array is not None and array > 0 else 1)
+        if elements > MAX_ATTR_ELEMENTS:
+            raise self.error(
+                f"attribute '{name.text}' has {elements} elements; at most {MAX_ATTR_ELEMENTS} "
+                "are supported (each element of an index attribute is a symbol of every map)",
+                type_pos,
+            )
         if self.accept_punct("?"):
             optional = True
         full = text + ("" if array is None else f"[{'' if array < 0 else array}]")
@@ -404,11 +434,11 @@ class _Parser:
 
     def parse_term(self) -> Affine:
         lhs = self.parse_unary()
-        while self.tok.is_punct("*"):
+        while self.tok.is_punct("*") or (self.tok.kind is Tok.IDENT and self.tok.text in DIVISIONS):
             op = self.advance()
             self.enter_index()
             rhs = self.parse_unary()
-            lhs = BinOp("*", lhs, rhs, op.pos)
+            lhs = BinOp(op.text, lhs, rhs, op.pos)
         return lhs
 
     def parse_unary(self) -> Affine:
@@ -426,7 +456,7 @@ class _Parser:
         t = self.tok
         if t.kind is Tok.INT:
             self.advance()
-            return Num(int(t.text), t.pos)
+            return Num(self.integer(t, "an index"), t.pos)
         if t.kind is Tok.IDENT:
             self.advance()
             if self.accept_punct("["):
@@ -434,7 +464,7 @@ class _Parser:
                     raise self.error(
                         f"expected an integer index in '{t.text}[...]', found {self.tok.describe()}"
                     )
-                index = int(self.advance().text)
+                index = self.integer(self.advance(), f"an element index of '{t.text}'")
                 self.expect_punct("]", f"to close '{t.text}[...]'")
                 return AttrElem(t.text, index, t.pos)
             return Name(t.text, t.pos)

@@ -13,6 +13,7 @@ from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, has_errors
 from linalg_odsgen.model import OpConfig, OpLibrary
 from linalg_odsgen.validation.schema import check_document, load_schema
 from linalg_odsgen.validation.semantic import check_unique_names, validate_op
+from linalg_odsgen.validation.upstream import as_validate_reports
 from linalg_odsgen.yaml_io import LoadedDocument, load_documents, to_model
 
 __all__ = [
@@ -33,7 +34,7 @@ def validate_document(doc: LoadedDocument) -> tuple[OpConfig | None, list[Diagno
     both stages. Other schema errors leave no reliable model, and one defect
     should yield one diagnostic, so the semantic stage is skipped for them.
     """
-    diags = check_document(doc)
+    diags = [as_validate_reports(d, doc.data) for d in check_document(doc)]
     if not has_errors(diags):
         try:
             op = to_model(doc)

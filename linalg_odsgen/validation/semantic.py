@@ -135,17 +135,33 @@ ITERATORS: Path = ("structured_op", "iterator_types")
 ASSIGNMENTS: Path = ("structured_op", "assignments")
 
 
+# What a finding upstream accepts breaks (said in gen-ods's warning).
+_BREAKS_RUNTIME = "gen-impl and the runtime refuse the op"
+_BREAKS_MLIR = "MLIR will refuse or misbuild instances of the op"
+_BREAKS_CPP = "the generated C++ will not compile"
+
+
 def arg_path(i: int, *rest: str | int) -> Path:
     return (*ARGS, i, *rest)
 
 
+#: Appended to a runtime rule's error in `validate`: the rule is ours, not the format's.
+UPSTREAM_ACCEPTS = "mlir-linalg-ods-yaml-gen accepts this"
+
+
 @dataclass
 class _Checker:
-    """Collects the diagnostics of one op; knows how to position a YAML path."""
+    """Collects the diagnostics of one op; knows how to position a YAML path.
+
+    `as_upstream` is how `gen-ods` reads: a rule that protects our runtime but that
+    `mlir-linalg-ods-yaml-gen` does not enforce (`runtime_rule=...`) gives a
+    warning there, naming what the finding breaks, instead of an error.
+    """
 
     op: OpConfig
     doc: LoadedDocument | None
     diags: list[Diagnostic] = field(default_factory=list)
+    as_upstream: bool = False
 
     def pos(self, path: Path, *, key: bool = False) -> SourcePos | None:
         if self.doc is None:
@@ -153,8 +169,23 @@ class _Checker:
         return self.doc.key_pos(path) if key else self.doc.pos(path)
 
     def report(
-        self, path: Path, message: str, *, key: bool = False, severity: Severity = Severity.ERROR
+        self,
+        path: Path,
+        message: str,
+        *,
+        key: bool = False,
+        severity: Severity = Severity.ERROR,
+        runtime_rule: str | None = None,
     ) -> None:
+        """One finding; `runtime_rule` (what the finding breaks) marks a rule upstream lacks."""
+        if runtime_rule is not None and severity is Severity.ERROR:
+            if self.as_upstream:
+                severity = Severity.WARNING
+                message = (
+                    f"{message} ({UPSTREAM_ACCEPTS}: written as upstream writes it; {runtime_rule})"
+                )
+            else:
+                message = f"{message} ({UPSTREAM_ACCEPTS})"
         self.diags.append(
             Diagnostic.at(
                 self.pos(path, key=key),
@@ -186,13 +217,23 @@ def _check_name(c: _Checker, path: Path, name: str, what: str) -> None:
         return
     clash = keyword_clash(name)
     if clash:
-        c.report(path, f"{what} '{name}' is a reserved word in {clash}; choose another name")
+        c.report(
+            path,
+            f"{what} '{name}' is a reserved word in {clash}; choose another name",
+            runtime_rule=cpp_or_python(clash),
+        )
     elif is_dunder(name):
         c.report(
             path,
             f"{what} '{name}' has the form __name__, which Python reserves (a generated "
             "module would replace its own __builtins__, __getattr__, ...); choose another name",
+            runtime_rule=_BREAKS_RUNTIME,
         )
+
+
+def cpp_or_python(clash: str) -> str:
+    """What a name reserved in `clash` breaks."""
+    return _BREAKS_CPP if "C++" in clash else _BREAKS_RUNTIME
 
 
 def is_dunder(name: str) -> bool:
@@ -211,6 +252,7 @@ def _check_names(c: _Checker) -> None:
             c.report(
                 arg_path(i, "name"),
                 f"duplicate operand name '{a.name}'{c.line_of(arg_path(first[a.name], 'name'))}",
+                runtime_rule=_BREAKS_CPP,
             )
         else:
             first[a.name] = i
@@ -219,6 +261,7 @@ def _check_names(c: _Checker) -> None:
                 arg_path(i, "name"),
                 f"attribute name '{a.name}' is reserved (the generated call form "
                 f"`op(*ins, outs=[...], backend=..., **attrs)` has its own '{a.name}=')",
+                runtime_rule=_BREAKS_RUNTIME,
             )
 
 
@@ -239,6 +282,7 @@ def _check_operands(c: _Checker) -> None:
                     arg_path(i, "kind"),
                     f"{a.kind.value} '{a.name}' is declared after output '{args[first_out].name}'; "
                     "inputs (tensors and scalars) must come before outputs",
+                    runtime_rule=_BREAKS_MLIR,
                 )
     for i, a in enumerate(args):
         fn_kind = a.kind.fn_kind
@@ -249,6 +293,7 @@ def _check_operands(c: _Checker) -> None:
                     arg_path(i, "default_fn"),
                     f"unknown {fn_kind.value} function '{a.default_fn}' as default of "
                     f"'{a.name}'; expected one of: {', '.join(names)}",
+                    runtime_rule=_BREAKS_CPP,
                 )
 
 
@@ -283,11 +328,13 @@ def _check_maps(c: _Checker) -> None:
             MAPS,
             f"{len(values)} tensor/scalar operands need {len(values)} indexing maps, "
             f"found {len(maps)} (no map for {missing})",
+            runtime_rule=_BREAKS_MLIR,
         )
     for i in range(len(values), len(maps)):
         c.report(
             (*MAPS, i),
             f"indexing map {i} has no operand: the op has only {len(values)} tensor/scalar operands",
+            runtime_rule=_BREAKS_MLIR,
         )
 
     # Dims of every indexing map = number of iterators.
@@ -298,6 +345,7 @@ def _check_maps(c: _Checker) -> None:
                 (*MAPS, i),
                 f"indexing map {i}{owner} has {m.num_dims} dims but the op has {n_loops} "
                 "iterator types; every indexing map must have one dim per loop",
+                runtime_rule=_BREAKS_MLIR,
             )
 
     # A consistent symbol count over all maps.
@@ -312,6 +360,7 @@ def _check_maps(c: _Checker) -> None:
                     path,
                     f"{what} has {m.num_symbols} symbols but the op's other maps have "
                     f"{expected}; all maps of an op share one symbol list",
+                    runtime_rule=_BREAKS_MLIR,
                 )
 
     _check_shape_and_attr_maps(c)
@@ -332,6 +381,7 @@ def _check_maps(c: _Checker) -> None:
                 (*MAPS, i),
                 f"symbol s{s} of indexing map {i} is not defined by any shape_map or "
                 "index_attr_map",
+                runtime_rule=_BREAKS_MLIR,
             )
         for s in sorted((m.used_symbols() & defined) - attr_bound):
             c.report(
@@ -339,6 +389,7 @@ def _check_maps(c: _Checker) -> None:
                 f"symbol s{s} of indexing map {i} is a size symbol (bound only by a "
                 "shape_map); an op instance knows only index attributes, so indexing maps "
                 "may use only symbols of an index_attr_map",
+                runtime_rule=_BREAKS_RUNTIME,
             )
 
     # Integers: every constant of every map and every default index fits in int64 (MLIR's
@@ -347,7 +398,11 @@ def _check_maps(c: _Checker) -> None:
         for r in m.results:
             for e in r.walk():
                 if isinstance(e, AffineConstantExpr) and not _INT64_MIN <= e.value <= _INT64_MAX:
-                    c.report(path, f"constant {e.value} in {what} does not fit in 64 bits")
+                    c.report(
+                        path,
+                        f"constant {e.value} in {what} does not fit in 64 bits",
+                        runtime_rule=_BREAKS_MLIR,
+                    )
                 if (
                     isinstance(e, AffineBinaryExpr)
                     and e.kind in _DIVISIONS
@@ -358,6 +413,7 @@ def _check_maps(c: _Checker) -> None:
                         path,
                         f"'{e}' in {what} divides by {e.rhs.value}; affine floordiv, ceildiv "
                         "and mod need a positive divisor",
+                        runtime_rule=_BREAKS_MLIR,
                     )
     for i, a in enumerate(so.args):
         for v in a.default_indices or ():
@@ -378,6 +434,7 @@ def _check_maps(c: _Checker) -> None:
                 (*ITERATORS, d),
                 f"the range of loop dim d{d} cannot be derived: no tensor operand's indexing "
                 f"map has d{d} as a plain result",
+                runtime_rule=_BREAKS_MLIR,
             )
 
     # Reduction dims never index an output.
@@ -389,6 +446,7 @@ def _check_maps(c: _Checker) -> None:
                     (*MAPS, i),
                     f"reduction dim d{d} appears in the indexing map of output "
                     f"'{values[i].name}'; outputs may only be indexed by parallel dims",
+                    runtime_rule=_BREAKS_RUNTIME,
                 )
 
 
@@ -403,17 +461,26 @@ def _check_shape_and_attr_maps(c: _Checker) -> None:
         m = a.index_attr_map
         path = arg_path(i, "index_attr_map")
         if m.num_dims:
-            c.report(path, f"index_attr_map of '{a.name}' must not have dims, found {m.num_dims}")
+            c.report(
+                path,
+                f"index_attr_map of '{a.name}' must not have dims, found {m.num_dims}",
+                runtime_rule=_BREAKS_MLIR,
+            )
         for r in m.results:
             if not isinstance(r, AffineSymbolExpr):
                 c.report(
                     path,
                     f"index_attr_map of '{a.name}' must have plain symbols as results, found '{r}'",
+                    runtime_rule=_BREAKS_MLIR,
                 )
                 continue
             if r.position in attr_symbols:
                 other = so.args[attr_symbols[r.position]].name
-                c.report(path, f"symbol s{r.position} is bound by both '{other}' and '{a.name}'")
+                c.report(
+                    path,
+                    f"symbol s{r.position} is bound by both '{other}' and '{a.name}'",
+                    runtime_rule=_BREAKS_MLIR,
+                )
             else:
                 attr_symbols[r.position] = i
         if a.default_indices is not None and len(a.default_indices) != m.num_results:
@@ -421,6 +488,7 @@ def _check_shape_and_attr_maps(c: _Checker) -> None:
                 arg_path(i, "default_indices"),
                 f"'{a.name}' has {len(a.default_indices)} default indices but its "
                 f"index_attr_map has {m.num_results} results",
+                runtime_rule=_BREAKS_MLIR,
             )
 
     for i, a in enumerate(so.args):
@@ -433,6 +501,7 @@ def _check_shape_and_attr_maps(c: _Checker) -> None:
                 path,
                 f"shape_map of '{a.name}' must not have dims (shapes depend on symbols only), "
                 f"found {m.num_dims}",
+                runtime_rule=_BREAKS_RUNTIME,
             )
         for r in m.results:
             if isinstance(r, AffineSymbolExpr) and r.position in attr_symbols:
@@ -442,6 +511,7 @@ def _check_shape_and_attr_maps(c: _Checker) -> None:
                     f"symbol s{r.position} is a dimension of '{a.name}' in its shape_map but "
                     f"is bound by index attribute '{attr}'; a symbol is either a shape "
                     "size or an attribute",
+                    runtime_rule=_BREAKS_RUNTIME,
                 )
         j = value_index.get(a.name)
         if j is not None and j < len(so.indexing_maps):
@@ -489,9 +559,10 @@ def _expected_outputs(args: Sequence[OperandDef]) -> str:
 
 
 def _type_vars(c: _Checker) -> list[str]:
+    """Type variables of the tensor and scalar operands (attributes name no type)."""
     seen: list[str] = []
     for a in c.op.structured_op.args:
-        if a.type_var is not None and a.type_var not in seen:
+        if a.kind.is_value and a.type_var is not None and a.type_var not in seen:
             seen.append(a.type_var)
     return seen
 
@@ -506,7 +577,7 @@ def _check_expr(c: _Checker, root: ScalarExpr, root_path: Path) -> None:
         elif isinstance(expr, ScalarConst):
             problem = check_scalar_const(expr.value)
             if problem:
-                c.report((*path, "scalar_const"), problem)
+                c.report((*path, "scalar_const"), problem, runtime_rule=_BREAKS_RUNTIME)
         elif isinstance(expr, ScalarIndex):
             n = len(so.iterator_types)
             if not 0 <= expr.dim < n:
@@ -514,6 +585,7 @@ def _check_expr(c: _Checker, root: ScalarExpr, root_path: Path) -> None:
                     (*path, "scalar_index"),
                     f"scalar_index {expr.dim} is out of range: the op has {n} loop dims "
                     f"(valid: {'0..' + str(n - 1) if n else 'none'})",
+                    runtime_rule=_BREAKS_MLIR,
                 )
         elif isinstance(expr, ScalarFn):
             fn_path = (*path, "scalar_fn")
@@ -533,6 +605,7 @@ def _check_scalar_arg(c: _Checker, name: str, path: Path) -> None:
             path,
             f"scalar_arg '{name}' names an attribute (kind {a.kind.value}); only tensor and "
             "scalar operands have values",
+            runtime_rule=_BREAKS_CPP,
         )
 
 
@@ -547,10 +620,12 @@ def _check_fn(c: _Checker, fn: ScalarFn, path: Path) -> None:
             c.report(
                 (*path, "fn_name"),
                 f"unknown {kind.value} function '{fn.fn_name}'; expected one of: {', '.join(names)}",
+                runtime_rule=_BREAKS_CPP,
             )
     if fn.attr_name is not None:
         label = f"{kind.value} function attribute '{fn.attr_name}'"
-        a = so.arg(fn.attr_name)
+        fn_attr = (x for x in so.args if x.name == fn.attr_name and x.kind.is_fn_attr)
+        a = next(fn_attr, so.arg(fn.attr_name))
         attrs = [x.name for x in so.args if x.kind is kind.attr_kind]
         if a is None:
             hint = f"; expected one of: {', '.join(attrs)}" if attrs else ""
@@ -560,17 +635,29 @@ def _check_fn(c: _Checker, fn: ScalarFn, path: Path) -> None:
                 (*path, "attr_name"),
                 f"attr_name '{fn.attr_name}' has kind {a.kind.value}; a {kind.value} function "
                 f"needs an attribute of kind {kind.attr_kind.value}",
+                runtime_rule=_BREAKS_CPP if a.kind.is_fn_attr else None,
             )
     if len(fn.operands) != kind.arity:
         c.report(
             (*path, "operands"),
             f"{label} takes {kind.arity} operand{'s' if kind.arity != 1 else ''}, "
             f"got {len(fn.operands)}",
+            runtime_rule=_BREAKS_CPP,
         )
     if kind is FnKind.TYPE and fn.type_var is None:
-        c.report(path, f"{label} needs a type_var: the type it converts to")
+        # upstream converts to the type of the first operand that has no type_var
+        untyped = any(a.kind.is_value and a.type_var is None for a in so.args)
+        c.report(
+            path,
+            f"{label} needs a type_var: the type it converts to",
+            runtime_rule=_BREAKS_RUNTIME if untyped else None,
+        )
     if kind is not FnKind.TYPE and fn.type_var is not None:
-        c.report((*path, "type_var"), f"{label} takes no type_var; only type functions do")
+        c.report(
+            (*path, "type_var"),
+            f"{label} takes no type_var; only type functions do",
+            runtime_rule=_BREAKS_RUNTIME,
+        )
     if fn.type_var is not None and fn.type_var not in FIXED_TYPES:
         known = _type_vars(c)
         if fn.type_var not in known:
@@ -620,9 +707,16 @@ def _check_unused_attributes(c: _Checker) -> None:
 # Entry points
 
 
-def validate_op(op: OpConfig, doc: LoadedDocument | None = None) -> list[Diagnostic]:
-    """Every semantic defect of one op (errors and warnings), positioned via `doc` if given."""
-    c = _Checker(op, doc)
+def validate_op(
+    op: OpConfig, doc: LoadedDocument | None = None, *, as_upstream: bool = False
+) -> list[Diagnostic]:
+    """Every semantic defect of one op (errors and warnings), positioned via `doc` if given.
+
+    With `as_upstream`, the rules `mlir-linalg-ods-yaml-gen` does not enforce are
+    warnings (how `gen-ods` reads); otherwise they are errors that say upstream
+    would accept them.
+    """
+    c = _Checker(op, doc, as_upstream=as_upstream)
     _check_names(c)
     _check_operands(c)
     _check_maps(c)
@@ -632,7 +726,10 @@ def validate_op(op: OpConfig, doc: LoadedDocument | None = None) -> list[Diagnos
 
 
 def check_unique_names(
-    ops: Sequence[OpConfig], docs: Sequence[LoadedDocument | None] | None = None
+    ops: Sequence[OpConfig],
+    docs: Sequence[LoadedDocument | None] | None = None,
+    *,
+    as_upstream: bool = False,
 ) -> list[Diagnostic]:
     """Across a file: op names and C++ class names are unique (later ones point at the first)."""
     if docs is None:
@@ -641,7 +738,7 @@ def check_unique_names(
     first_name: dict[str, int] = {}
     first_class: dict[str, int] = {}
     for i, (op, doc) in enumerate(zip(ops, docs, strict=True)):
-        c = _Checker(op, doc)
+        c = _Checker(op, doc, as_upstream=as_upstream)
         for key, table, path, what in (
             (op.name, first_name, ("metadata", "name"), "op name"),
             (
@@ -656,7 +753,7 @@ def check_unique_names(
                 where = ""
                 if prev_doc is not None:
                     where = f" (first defined at line {prev_doc.pos(path).line})"
-                c.report(path, f"duplicate {what} '{key}'{where}")
+                c.report(path, f"duplicate {what} '{key}'{where}", runtime_rule=_BREAKS_CPP)
             else:
                 table[key] = i
         diags.extend(c.diags)

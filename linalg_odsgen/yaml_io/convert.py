@@ -87,9 +87,12 @@ R = TypeVar("R")
 class _Converter:
     """One document's conversion: walks the tree, collects diagnostics."""
 
-    def __init__(self, doc: LoadedDocument, *, ignore_unknown_keys: bool = False) -> None:
+    def __init__(
+        self, doc: LoadedDocument, *, ignore_unknown_keys: bool = False, as_upstream: bool = False
+    ) -> None:
         self.doc = doc
         self.ignore_unknown_keys = ignore_unknown_keys
+        self.as_upstream = as_upstream
         self.op = doc.op_name()
         self.diags: list[Diagnostic] = []
 
@@ -113,7 +116,7 @@ class _Converter:
     def check_tag(self, path: Path) -> None:
         want = expected_tag(path)
         have = self.doc.tags.get(path)
-        if want is None or have == want:
+        if self.as_upstream or want is None or have == want:
             return
         where = format_path(path) or "the document root"
         if have is None:
@@ -330,6 +333,8 @@ class _Converter:
                     f"unknown key '{key}' in {where}; expected one of {', '.join(EXPR_KEYS)}",
                     at_key=True,
                 )
+        if self.as_upstream and len(forms) > 1:
+            forms = [min(forms, key=EXPR_KEYS.index)]  # upstream reads the first it knows
         if len(forms) != 1:
             got = "none" if not forms else " and ".join(forms)
             self.error(
@@ -349,7 +354,7 @@ class _Converter:
             return None if text is None else ScalarConst(text)
         if form == "scalar_index":
             dim = self.integer(item, sub)
-            if dim is not None and dim < 0:
+            if dim is not None and dim < 0 and not self.as_upstream:
                 self.error(sub, f"scalar_index must be a loop dimension >= 0, got {dim}")
                 return None
             return None if dim is None else ScalarIndex(dim)
@@ -368,7 +373,7 @@ class _Converter:
         operands = self.optional(
             node, path, "operands", lambda v, p: self.operands(v, p, depth + 1)
         )
-        if ("fn_name" in node) == ("attr_name" in node):
+        if ("fn_name" in node) == ("attr_name" in node) and not self.as_upstream:
             both = "both" if "fn_name" in node else "neither"
             self.error(
                 path,
@@ -386,13 +391,19 @@ class _Converter:
         return ScalarFn(kind, operands, fn_name, attr_name, type_var)
 
 
-def to_model(doc: LoadedDocument, *, ignore_unknown_keys: bool = False) -> OpConfig:
+def to_model(
+    doc: LoadedDocument, *, ignore_unknown_keys: bool = False, as_upstream: bool = False
+) -> OpConfig:
     """The typed op config of a loaded document; `DiagnosticError` listing every misfit.
 
     `ignore_unknown_keys` skips extra mapping keys (for `validate`, whose schema check
     has reported them already and which still wants the semantic findings).
+    `as_upstream` reads as `mlir-linalg-ods-yaml-gen` does: tags are not looked at,
+    an expression with several forms is its first (arg, const, index, fn), a
+    scalar_fn may name its function both ways (the attribute wins) or neither,
+    and a negative scalar_index is kept.
     """
-    conv = _Converter(doc, ignore_unknown_keys=ignore_unknown_keys)
+    conv = _Converter(doc, ignore_unknown_keys=ignore_unknown_keys, as_upstream=as_upstream)
     try:
         op = conv.op_config(doc.data)
     except RecursionError:  # only reachable for hand-built trees deeper than the loader allows

@@ -3,7 +3,8 @@
 The YAML spec keeps the line breaks around "more-indented" lines of a folded
 scalar (lines starting with a space or tab after the block indentation); LLVM's
 reader folds those too: every single line break between content becomes a
-space and each empty line one newline. `gen-ods` must read docs as
+space and each empty line one newline. A line break is LF, CRLF or a lone CR,
+as in both readers. `gen-ods` must read docs as
 `mlir-linalg-ods-yaml-gen` does, so it refolds `>` scalars from their source.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import re
 
 _HEADER = re.compile(r">([+-]?)([1-9]?)([+-]?)")
+_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 def llvm_folded_scalar(raw: str, parsed: str) -> str:
@@ -20,12 +22,13 @@ def llvm_folded_scalar(raw: str, parsed: str) -> str:
     `parsed` (PyYAML's value) is returned unchanged when the header carries an
     indentation indicator, which LLVM's reader does not accept at all.
     """
-    header, _, body = raw.partition("\n")
+    header, *rest = _BREAK.split(raw, maxsplit=1)
+    body = rest[0] if rest else ""
     m = _HEADER.match(header.strip())
     if m is None or m.group(2):
         return parsed
     chomp = m.group(1) or m.group(3)
-    lines = body.split("\n")
+    lines = _BREAK.split(body)
     content = [ln for ln in lines if ln.strip(" ")]
     if not content:
         return parsed
@@ -42,7 +45,7 @@ def llvm_folded_scalar(raw: str, parsed: str) -> str:
         if not ln.strip(" "):
             blank_run += 1
             continue
-        text = ln[indent:].rstrip("\r")
+        text = ln[indent:]
         if not started:
             out.append("\n" * blank_run)
             started = True

@@ -261,6 +261,10 @@ class PositionMap(Mapping[Path, SourcePos]):
         return f"PositionMap({dict(self)!r})"
 
 
+# A block scalar header with an indentation indicator (`|2`, `>-1`, `|+3`).
+_INDENT_INDICATOR = re.compile(r"[|>][+-]?[1-9]")
+
+
 class _Frame:
     """An open mapping or sequence while its events stream in."""
 
@@ -333,9 +337,18 @@ class _DocumentBuilder:
     def _scalar_value(self, event: Any, pos: int) -> object:
         value: str = event.value
         if self.llvm_source is not None:
-            if event.style == ">":
+            if event.style in ("|", ">"):
                 raw = self.llvm_source[event.start_mark.index : event.end_mark.index]
-                return llvm_folded_scalar(raw, value)
+                if _INDENT_INDICATOR.match(raw):
+                    self._error(
+                        pos,
+                        "block scalar with an indentation indicator: LLVM's YAML reader (and "
+                        "so mlir-linalg-ods-yaml-gen) misreads it; write the scalar without one",
+                    )
+                if event.style == ">":
+                    return llvm_folded_scalar(raw, value)
+            elif not event.style and value == "":
+                return None  # an empty value: a list reader takes it as [], others refuse it
             return value
         tag = event.tag
         if tag is None and event.implicit[0]:
@@ -476,7 +489,7 @@ class _DocumentBuilder:
                 frame.container.append(value)  # type: ignore[union-attr]
             if cls is not yaml.ScalarEvent:
                 stack.append(_Frame(value, path, discard, cls is yaml.MappingStartEvent))
-        if root is None:
+        if root is None and self.llvm_source is None:  # LLVM's reader skips it
             start = self.start
             self._error(
                 start.line << 32 | start.column,

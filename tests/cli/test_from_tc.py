@@ -164,3 +164,11 @@ def test_classic_library_is_current():
     code, out, _ = run("from-tc", str(CLASSIC))
     assert code == 0
     assert out == (ROOT / "opspecs" / "classic_ops.yaml").read_text()
+
+
+def test_one_file_twice_is_an_error_and_writes_nothing(tmp_path):
+    a = write(tmp_path, "a.tc", GOOD)
+    out_file = tmp_path / "out.yaml"
+    code, out, err = run("from-tc", a, a, "-o", str(out_file))
+    assert code == 1 and out == "" and not out_file.exists()
+    assert f"{a}:3:5: error: [op my_matmul] op 'my_matmul' is already defined in {a}:3:5" in err

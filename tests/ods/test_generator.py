@@ -17,9 +17,11 @@ from linalg_odsgen.ods.generator import ods_getter_name
         ("a\nb\n\nc", "a\nb", "c"),
         ("", "", ""),
         ("x\u00a0", "x\u00a0", ""),  # LLVM trims ASCII whitespace only
+        ("  \n\n  Summary.  \n\n  Description.  \n", "Summary.", "Description."),
+        ("\n\n\nS\n\nD", "S", "D"),
     ],
 )
-def test_doc_splits_at_the_first_blank_line_and_trims_ascii_whitespace(
+def test_doc_is_trimmed_then_split_at_the_first_blank_line(
     doc: str, summary: str, description: str
 ) -> None:
     assert split_doc(doc) == (summary, description)

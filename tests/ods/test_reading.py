@@ -37,6 +37,12 @@ def test_folded_scalar_folds_more_indented_lines_too() -> None:
     assert llvm_folded_scalar(raw, "unused") == "a   b\nc"
 
 
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_folded_scalar_reads_crlf_and_cr_line_ends_as_line_breaks(newline: str) -> None:
+    raw = ">\n\n    a\n    b\n\n    c\n".replace("\n", newline)
+    assert llvm_folded_scalar(raw, "unused") == "\na b\nc\n"
+
+
 def test_indentation_indicator_keeps_the_standard_reading() -> None:
     assert llvm_folded_scalar(">2\n    x\n", "parsed") == "parsed"
 
@@ -96,7 +102,9 @@ def test_bad_number_is_a_positioned_error() -> None:
     assert "invalid number '0x'" in diag.message
 
 
-def test_block_scalar_with_indentation_indicator_is_accepted_though_llvm_refuses_it() -> None:
+def test_block_scalar_with_indentation_indicator_is_refused_as_llvm_refuses_it() -> None:
     text = OP.format(name="copy_like", doc="|2\n      Indented summary.\n    Rest.")
-    library, _ = read_library(text, "x.yaml")
-    assert library.ops[0].metadata.doc == "  Indented summary.\nRest.\n"
+    with pytest.raises(DiagnosticError) as err:
+        read_library(text, "x.yaml")
+    (diag,) = err.value.diagnostics
+    assert "indentation indicator" in diag.message and diag.line == 5

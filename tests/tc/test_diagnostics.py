@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linalg_odsgen.diagnostics import DiagnosticError
-from linalg_odsgen.tc import read_tc_diagnostics
+from linalg_odsgen.tc import read_tc, read_tc_diagnostics
 
 MM = "def mm(A: f32(M, K), B: f32(K, N)) -> (C: f32(M, N))"
 
@@ -57,7 +57,7 @@ CASES: list[tuple[str, list[tuple[int, int, str | None, str]]]] = [
     ("def t(A: f32(M)) -> (C: f32(M)) { C(m), C(m) = A(m), A(m); }", [(1, 41, "t", "output 'C' is written twice")]),
     ("def t(A: f32(M)) -> (C: f32(M), D: f32(M)) { C(m), D(m) = A(m); }", [(1, 59, "t", "assigns 2 output(s) but gives 1")]),
     ("def t(A: f32(M)) -> (C: f32(M)) { A(m) = A(m); }", [(1, 22, "t", "output 'C' is never written"), (1, 35, "t", "'A' is an input")]),
-    ("def t(A: f32(M)) -> (C: f32(M)) { C(m + 1) = A(m); }", [(1, 37, "t", "plain loop dims")]),
+    ("def t(A: f32(M)) -> (C: f32(M)) { C(m + 1) = A(m); }", [(1, 37, "t", "must be loop dims or integers")]),
     ("def t(A: f32(M)) -> (C: f32(M)) { C(m) = A(m, m); }", [(1, 42, "t", "tensor 'A' has rank 1")]),
     ("def t(A: f32(M)) -> (C: f32(M)) { C(m) = Z(m); }", [(1, 42, "t", "'Z' is neither a tensor")]),
     ("def t(A: f32(M, K)) -> (C: f32(M)) { C(m) = std_addf<k, m>(A(m, k)); }", [(1, 57, "t", "reduction dim 'm' indexes an output")]),
@@ -178,3 +178,75 @@ def test_deepest_accepted_expression_round_trips_through_yaml():
     assert "class TOp" in generate_from_yaml(text, "d.yaml") or "OPS" in generate_from_yaml(
         text, "d.yaml"
     )
+
+
+# -- line ends, literal sizes, attribute sizes ----------------------------------------
+
+LINES = [
+    "// a matmul; the comment must end at the line break",
+    "def mm(A: f32(M, K), B: f32(K, N)) -> (C: f32(M, N)) {",
+    "  C(m, n) = std_addf<k>(std_mulf(A(m, k), B(k, n))); // trailing comment",
+    "}",
+    "def bad(A: f32(M)) -> (C: f32(M)) { C(m) = std_frob(A(m)); }",
+]
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"], ids=["lf", "crlf", "cr"])
+def test_every_line_end_ends_a_line_and_a_comment(newline):
+    text = newline.join(LINES) + newline
+    ops, diags = read_tc_diagnostics(text.encode(), "nl.tc")
+    assert [op.name for op in ops] == ["mm"]
+    (err,) = [d for d in diags if d.is_error]
+    assert (err.line, err.column, err.op) == (5, 44, "bad")
+
+
+def test_doc_strings_read_with_lf_line_ends_whatever_the_file_uses():
+    src = 'def t(A: f32(M)) -> (C: f32(M))\r"""\rSum.\r\r  More.\r"""\r{ C(m) = A(m); }\r'
+    (op,) = read_tc_diagnostics(src, "d.tc")[0]
+    assert op.metadata.doc == "Sum.\n\nMore."
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        "A(m + {n})",  # an index
+        "A(m + s[{n}])",  # an attribute element
+    ],
+)
+@pytest.mark.parametrize("digits", [20, 5000])
+def test_integer_literal_of_any_length_is_a_diagnostic(where, digits):
+    n = "9" * digits
+    src = f"def t(A: f32(M)) -> (C: f32(M)) attr(s: 2xi64) {{ C(m) = {where.format(n=n)}; }}"
+    _, diags = read_tc_diagnostics(src, "d.tc")
+    (err,) = [d for d in diags if d.is_error]
+    assert "too large" in err.message and err.line == 1
+
+
+@pytest.mark.parametrize(
+    "attr_type", ["100000000xi64", "i64[100000000]", "1000x1000xi32", f"{'9' * 30}xi64"]
+)
+def test_attribute_with_too_many_elements_is_a_diagnostic(attr_type):
+    src = f"def t(A: f32(M)) -> (C: f32(M)) attr(s: {attr_type}) {{ C(m) = A(m); }}"
+    _, diags = read_tc_diagnostics(src, "d.tc")
+    (err,) = [d for d in diags if d.is_error]
+    assert err.column == 41 and ("elements" in err.message or "too large" in err.message)
+
+
+def test_attribute_at_the_size_limit_is_accepted():
+    src = "def t(A: f32(M)) -> (C: f32(M)) attr(s: 1024xi64) { C(m) = A(m + s[1023]); }"
+    ops, _ = read_tc_diagnostics(src, "d.tc")
+    assert len(ops) == 1
+
+
+def test_same_file_twice_or_two_files_with_one_op_are_errors():
+    src = "ods_def<SameOp>:\ndef same(A: f32(M)) -> (C: f32(M)) { C(m) = A(m); }\n"
+    other = "ods_def<SameOp>:\ndef other(A: f32(M)) -> (C: f32(M)) { C(m) = A(m); }\n"
+    for sources, fragment in (
+        ([(src, "a.tc"), (src, "a.tc")], "op 'same' is already defined in a.tc:2:5"),
+        ([(src, "a.tc"), (src, "b.tc")], "op 'same' is already defined in a.tc:2:5"),
+        ([(src, "a.tc"), (other, "b.tc")], "C++ class name 'SameOp' of op 'other'"),
+    ):
+        with pytest.raises(DiagnosticError) as err:
+            read_tc(sources)
+        (d,) = err.value.diagnostics
+        assert fragment in d.message and (d.line, d.column) == (2, 5)

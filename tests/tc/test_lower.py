@@ -280,7 +280,7 @@ def test_same_op_in_two_files_is_an_error():
     src = "def t(A: f32(M)) -> (C: f32(M)) { C(m) = A(m); }"
     with pytest.raises(DiagnosticError) as err:
         read_tc([(src, "a.tc"), (src, "b.tc")])
-    assert "also defined in a.tc" in str(err.value)
+    assert "already defined in a.tc:1:5" in str(err.value)
 
 
 @pytest.mark.parametrize(

@@ -172,7 +172,10 @@ def test_duplicate_operand_names() -> None:
 def test_duplicate_op_and_class_names_across_a_file() -> None:
     ops = [matmul(), matmul(cpp="Other"), matmul(name="x")]
     msgs = [d.message for d in check_unique_names(ops)]
-    assert msgs == ["duplicate op name 'mm'", "duplicate C++ class name 'MmOp'"]
+    assert msgs == [
+        "duplicate op name 'mm' (mlir-linalg-ods-yaml-gen accepts this)",
+        "duplicate C++ class name 'MmOp' (mlir-linalg-ods-yaml-gen accepts this)",
+    ]
     assert [d.op for d in check_unique_names(ops)] == ["mm", "x"]
     assert len(validate_ops(ops)) == 2
 
@@ -578,3 +581,33 @@ def test_integers_beyond_int64_are_refused() -> None:
     op = replace(matmul(), structured_op=replace(
         matmul().structured_op, args=(*matmul().structured_op.args, attr)))  # fmt: skip
     assert any("default index" in e and "64 bits" in e for e in _errors(op))
+
+
+# -- the severity split: rules of ours that upstream's generator does not enforce ---------
+
+
+def test_runtime_rules_say_upstream_accepts_them_and_are_warnings_when_read_as_upstream() -> None:
+    # a reduction dim indexing the output: refused by validate, accepted upstream
+    sym = "[s0, s1, s2]"
+    bad = matmul(
+        maps=(
+            f"affine_map<(d0, d1, d2){sym} -> (d0, d2)>",
+            f"affine_map<(d0, d1, d2){sym} -> (d2, d1)>",
+            f"affine_map<(d0, d1, d2){sym} -> (d0, d2)>",
+        )
+    )
+    strict = [d for d in validate_op(bad) if "reduction dim d2" in d.message]
+    assert len(strict) == 1 and strict[0].is_error
+    assert "mlir-linalg-ods-yaml-gen accepts this" in strict[0].message
+    lenient = [d for d in validate_op(bad, as_upstream=True) if "reduction dim d2" in d.message]
+    assert len(lenient) == 1 and lenient[0].severity is Severity.WARNING
+    assert "runtime refuse" in lenient[0].message
+
+
+def test_rules_upstream_enforces_stay_errors_when_read_as_upstream() -> None:
+    twice = matmul(assignments=(ScalarAssign("C", _matmul_body()),) * 2)
+    found = [
+        d for d in validate_op(twice, as_upstream=True) if "assigned more than once" in d.message
+    ]
+    assert len(found) == 1 and found[0].is_error
+    assert "accepts" not in found[0].message
