@@ -92,8 +92,24 @@ def test_the_namespace_can_be_chosen(source: Path, tmp_path: Path) -> None:
     ("args", "fragment"),
     [
         (["--name", "My-Ops"], "must be lowercase"),
-        (["--name", "linalg"], "is an MLIR dialect's own"),
+        (["--name", "linalg"], "is a dialect mlir-opt-22 registers itself"),
         (["--name", "ok", "--cpp-namespace", "9bad"], "is not a C++ namespace"),
+        # names mlir-opt-22 registers: a plugin registering one aborts it on load
+        (["--name", "tosa"], "mlir-opt-22 registers"),
+        (["--name", "transform"], "mlir-opt-22 registers"),
+        (["--name", "index"], "mlir-opt-22 registers"),
+        (["--name", "complex"], "mlir-opt-22 registers"),
+        (["--name", "test"], "mlir-opt-22 registers"),
+        # C++ keywords, reserved identifiers and macros as namespaces
+        (["--name", "int"], "is a C++ keyword"),
+        (["--name", "ok", "--cpp-namespace", "my::class"], "'class' is a C++ keyword"),
+        (["--name", "ok", "--cpp-namespace", "a__b"], "reserved by C++"),
+        (["--name", "linux"], "is a macro"),
+        (["--name", "ok", "--cpp-namespace", "acme::assert"], "is a macro"),
+        # namespaces the generated code names: a namespace of that name would hide them
+        (["--name", "ok", "--cpp-namespace", "x::mlir"], "generated C++ uses"),
+        (["--name", "ok", "--cpp-namespace", "x::llvm"], "generated C++ uses"),
+        (["--name", "std"], "generated C++ uses"),
     ],
 )
 def test_bad_names_are_diagnostics_and_nothing_is_written(
@@ -274,6 +290,6 @@ def test_templates_render_any_valid_name(tmp_path: Path) -> None:
     from linalg_odsgen.dialect import generate_dialect
 
     lib = load_valid_library(_library_yaml(), "lib.yaml")
-    files, _ = generate_dialect(lib, "x_1", "a::b::c", ["lib.yaml"], str(tmp_path))
+    files, _ = generate_dialect(lib, "x_1", "q1::ns2::c3", ["lib.yaml"], str(tmp_path))
     cpp = next(f.text for f in files if f.path.endswith("Ops.cpp"))
-    assert "namespace a::b::c {" in cpp and "void a::b::c::registerExternalModels" in cpp
+    assert "namespace q1::ns2::c3 {" in cpp and "void q1::ns2::c3::registerExternalModels" in cpp
