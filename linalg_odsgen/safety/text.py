@@ -10,8 +10,8 @@ the rest of the user's text would be read as TableGen or compiled as C++:
 - `}]` ends a TableGen code block;
 - a carriage return ends a `//` comment for GCC and Clang (a lone CR is a line
   break to them), and so does any line break in a string literal;
-- a backslash at the end of a line (whitespace after it does not matter to
-  GCC) splices the next line of generated code into the comment;
+- a backslash at the end of the doc's last line (whitespace after it does not
+  matter to GCC) splices the next line of generated code into the comment;
 - NUL and other C0 control characters are read differently by each tool.
 
 gen-ods must write upstream's bytes, so it refuses text holding any of these
@@ -75,12 +75,15 @@ def doc_hazards(doc: str) -> list[Hazard]:
                     "text after it would be compiled (use \\n line breaks)",
                 )
             )
-        for m in _SPLICE.finditer(part):
+        # mlir-tblgen writes generated code right after the last line of each part
+        last_line = part.rsplit("\n", 1)[-1]
+        last = _SPLICE.search(last_line)
+        if last:
             found.append(
                 Hazard(
-                    part_start + m.start(),
-                    "a line ending in a backslash: in the `///` comment mlir-tblgen writes, "
-                    "it continues the comment over the next line of generated C++",
+                    part_start + len(part) - len(last_line) + last.start(),
+                    "its last line ends in a backslash: in the `///` comment mlir-tblgen "
+                    "writes, that continues the comment over the next line of generated C++",
                 )
             )
         for m in _CONTROL.finditer(part):
