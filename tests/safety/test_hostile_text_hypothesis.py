@@ -111,32 +111,31 @@ FIELDS = (
 
 def _with(op: OpConfig, field: str, value: str) -> OpConfig:
     meta, so = op.metadata, op.structured_op
-    if field in ("name", "cpp_class_name"):
-        return dataclasses.replace(op, metadata=dataclasses.replace(meta, **{field: value}))
-    if field in ("implements", "defines"):
-        return dataclasses.replace(op, metadata=dataclasses.replace(meta, **{field: (value,)}))
-    if field == "attribute":  # the index attribute, everywhere it is named
-        args = tuple(
-            dataclasses.replace(a, name=value) if a.name == "strides" else a for a in so.args
-        )
-        return dataclasses.replace(op, structured_op=dataclasses.replace(so, args=args))
-    if field in ("type_var", "default_fn"):
-        args = tuple(
-            dataclasses.replace(a, **{field: value})
-            if (a.name == "I" if field == "type_var" else a.name == "fun")
-            else a
-            for a in so.args
-        )
-        return dataclasses.replace(op, structured_op=dataclasses.replace(so, args=args))
-    if field == "scalar_const":
+    if field == "name":
+        meta = dataclasses.replace(meta, name=value)
+    elif field == "cpp_class_name":
+        meta = dataclasses.replace(meta, cpp_class_name=value)
+    elif field == "implements":
+        meta = dataclasses.replace(meta, implements=(value,))
+    elif field == "defines":
+        meta = dataclasses.replace(meta, defines=(value,))
+    elif field == "attribute":  # the index attribute
+        args = [dataclasses.replace(a, name=value) if a.name == "strides" else a for a in so.args]
+        so = dataclasses.replace(so, args=tuple(args))
+    elif field == "type_var":
+        args = [dataclasses.replace(a, type_var=value) if a.name == "I" else a for a in so.args]
+        so = dataclasses.replace(so, args=tuple(args))
+    elif field == "default_fn":
+        args = [dataclasses.replace(a, default_fn=value) if a.name == "fun" else a for a in so.args]
+        so = dataclasses.replace(so, args=tuple(args))
+    elif field == "scalar_const":
         fn = so.assignments[0].value
         assert isinstance(fn, ScalarFn)
         fn = dataclasses.replace(fn, operands=(fn.operands[0], ScalarConst(value)))
-        assignment = dataclasses.replace(so.assignments[0], value=fn)
-        return dataclasses.replace(
-            op, structured_op=dataclasses.replace(so, assignments=(assignment,))
+        so = dataclasses.replace(
+            so, assignments=(dataclasses.replace(so.assignments[0], value=fn),)
         )
-    return op
+    return dataclasses.replace(op, metadata=meta, structured_op=so)
 
 
 def assert_inert_project(files: dict[str, str], tmp: Path, name: str) -> None:
@@ -211,12 +210,12 @@ def check_case(case: tuple[OpConfig, str, str | None, str, str], tmp: Path) -> s
     return "written"
 
 
-PROFILE = {"deadline": None, "suppress_health_check": [HealthCheck.function_scoped_fixture]}
+FIXTURE_OK = [HealthCheck.function_scoped_fixture]
 
 
 @needs_tblgen
 @needs_gxx
-@settings(max_examples=4, derandomize=True, **PROFILE)
+@settings(max_examples=4, derandomize=True, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(case=hostile_cases())
 def test_hostile_text_is_refused_or_inert_few(case, tmp_path_factory) -> None:
     event(check_case(case, tmp_path_factory.mktemp("case")))
@@ -225,7 +224,7 @@ def test_hostile_text_is_refused_or_inert_few(case, tmp_path_factory) -> None:
 @needs_tblgen
 @needs_gxx
 @pytest.mark.slow
-@settings(max_examples=150, derandomize=True, **PROFILE)
+@settings(max_examples=150, derandomize=True, deadline=None, suppress_health_check=FIXTURE_OK)
 @given(case=hostile_cases())
 def test_hostile_text_is_refused_or_inert_many(case, tmp_path_factory) -> None:
     event(check_case(case, tmp_path_factory.mktemp("case")))
