@@ -76,13 +76,16 @@ def _doc_problems(op: OpConfig, origin: OpOrigin) -> list[Diagnostic]:
     doc = op.metadata.doc
     if doc is None:
         return []
+    first: dict[str, text.Hazard] = {}
+    for h in text.doc_hazards(doc):
+        first.setdefault(h.reason, h)  # one error per kind of hazard, at its first place
     return [
         origin.diagnostic(
             op,
             ("metadata", "doc"),
             f"unsafe doc (line {h.line_in(doc)} of the doc): {h.reason}",
         )
-        for h in text.doc_hazards(doc)
+        for h in first.values()
     ]
 
 
