@@ -55,7 +55,11 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
     """
     from linalg_odsgen.ods import generate
     from linalg_odsgen.ods.reading import read_library
-    from linalg_odsgen.safety.checks import ods_text_problems, origins_of
+    from linalg_odsgen.safety.checks import (
+        linalg_build_warnings,
+        ods_text_problems,
+        origins_of,
+    )
 
     display = "<stdin>" if file == "-" else file
     if ods_decl is None and impl is None:
@@ -67,13 +71,12 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
         )
     source = read_op_yaml(file, display)
     library, warnings = read_library(source, display)
-    unsafe = ods_text_problems(
-        library, origins_of(library, None if is_tc(file) else source, display, llvm_scalars=True)
-    )
+    origins = origins_of(library, None if is_tc(file) else source, display, llvm_scalars=True)
+    unsafe = ods_text_problems(library, origins)
     if unsafe:
         raise DiagnosticError(unsafe)
     output = generate(library, display)
-    report([*warnings, *output.warnings])
+    report([*warnings, *output.warnings, *linalg_build_warnings(library, origins)])
     targets = [
         (path, text) for path, text in ((ods_decl, output.decl), (impl, output.impl)) if path
     ]

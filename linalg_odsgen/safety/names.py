@@ -163,13 +163,18 @@ def namespace_part_problem(part: str) -> str | None:
     return None
 
 
-def class_name_problem(cls: str, prefix: str) -> str | None:
-    """Why an op's `cpp_class_name` cannot be a class of dialect `prefix`."""
+def class_name_problem(cls: str, prefix: str | None) -> str | None:
+    """Why an op's `cpp_class_name` cannot be a class of dialect `prefix` (None: of MLIR's
+    Linalg dialect, where gen-ods output goes)."""
     problem = cpp_identifier_problem(cls)
     if problem:
         return problem
     if cls in TABLEGEN_KEYWORDS:
         return "is a TableGen keyword"
+    if prefix is None:
+        if cls in tablegen_records():
+            return "is already a TableGen class or def of the .td files MLIR's Linalg includes"
+        return None
     if cls in (f"{prefix}_Dialect", f"{prefix}Dialect", "LinalgStructuredBase_Op"):
         return "is a class the generated dialect defines itself"
     if cls in tablegen_records():

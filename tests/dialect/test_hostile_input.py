@@ -252,6 +252,23 @@ def test_names_that_cannot_build_are_positioned_errors_and_nothing_is_written(
     assert not out.exists()
 
 
+def test_gen_ods_writes_upstreams_bytes_for_names_linalg_cannot_build_but_warns(
+    tmp_path: Path,
+) -> None:
+    src = write(
+        tmp_path,
+        BASE.replace("cpp_class_name: CopyLikeOp", "cpp_class_name: AnyType")
+        .replace("  doc: A copy.\n", "  doc: A copy.\n  implements:\n  - LinalgFooOpInterface\n")
+        .replace("name: strides\n", "name: inputs\n"),
+    )
+    td = tmp_path / "o.td"
+    result = run("gen-ods", str(src), f"--o-ods-decl={td}")
+    assert result.exit_code == 0 and td.exists()
+    warnings = [line for line in result.stderr.splitlines() if ": warning: " in line]
+    assert len(warnings) == 3 and all("Linalg build will not take it" in w for w in warnings)
+    assert f"{src}:4:" in warnings[0] and "'AnyType'" in warnings[0]
+
+
 def test_the_same_class_in_two_files_and_adaptor_clashes_are_errors(tmp_path: Path) -> None:
     a = write(tmp_path, BASE, "a.yaml")
     b = write(tmp_path, BASE.replace("name: copy_like", "name: other"), "b.yaml")
