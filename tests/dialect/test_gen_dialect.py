@@ -293,3 +293,61 @@ def test_templates_render_any_valid_name(tmp_path: Path) -> None:
     files, _ = generate_dialect(lib, "x_1", "q1::ns2::c3", ["lib.yaml"], str(tmp_path))
     cpp = next(f.text for f in files if f.path.endswith("Ops.cpp"))
     assert "namespace q1::ns2::c3 {" in cpp and "void q1::ns2::c3::registerExternalModels" in cpp
+
+
+# -- attributes are verified as Linalg's own ops verify them (stock mlir-opt-22 as oracle) ---
+
+ATTR_FUNC = """func.func @f(%i: memref<1x9x9x2xf32>, %k: memref<2x2x2x3xf32>, %o: memref<1x4x4x3xf32>,
+             %a: memref<4x3xf32>, %b: memref<3x5xf32>, %c: memref<4x5xf32>) {
+  OP
+  return
+}
+"""
+CONV = "DIALECT.conv_2d_nhwc_hwcf {ATTR} ins(%i, %k : memref<1x9x9x2xf32>, memref<2x2x2x3xf32>) outs(%o : memref<1x4x4x3xf32>)"
+MATMUL = "DIALECT.matmul {ATTR} ins(%a, %b : memref<4x3xf32>, memref<3x5xf32>) outs(%c : memref<4x5xf32>)"
+ATTRIBUTE_CASES = [
+    (CONV, "strides = [2, 2]"),
+    (CONV, "strides = array<i64: 2, 2>"),
+    (CONV, "dilations = dense<2> : tensor<3xi64>"),
+    (CONV, "strides = dense<2> : tensor<2xi32>"),
+    (CONV, "strides = 2 : i64"),
+    (CONV, "strides = dense<2> : tensor<2xi64>"),  # right: both accept
+    (CONV, "strides = dense<[2, 2]> : vector<2xi64>"),
+    (MATMUL, "cast = #linalg.binary_fn<add>"),
+    (MATMUL, "cast = 3 : i64"),
+    (MATMUL, 'cast = "cast_signed"'),
+    (MATMUL, "cast = #linalg.type_fn<cast_unsigned>"),
+]
+
+
+@needs_build
+@pytest.mark.slow
+@pytest.mark.mlir
+@pytest.mark.parametrize(("op", "attr"), ATTRIBUTE_CASES, ids=lambda v: str(v)[:40])
+def test_attribute_mistakes_fail_as_stock_linalg_fails_on_them(plugin, op, attr):
+    ours = opt(plugin, ATTR_FUNC.replace("OP", op.replace("DIALECT", NAME).replace("ATTR", attr)))
+    stock = opt(
+        plugin, ATTR_FUNC.replace("OP", op.replace("DIALECT", "linalg").replace("ATTR", attr))
+    )
+    assert (ours.returncode == 0) == (stock.returncode == 0), ours.stderr + stock.stderr
+    if stock.returncode != 0:
+        # the same message at the same place (both dialect names are 6 letters)
+        first = ours.stderr.splitlines()[0].replace(f"{NAME}.", "linalg.")
+        assert first == stock.stderr.splitlines()[0]
+        assert "failed to satisfy constraint" in first
+    else:
+        assert attr.split(" = ")[0] in ours.stdout  # kept, not dropped
+
+
+@needs_build
+@pytest.mark.slow
+@pytest.mark.mlir
+def test_a_function_attribute_of_the_wrong_kind_is_refused(plugin):
+    text = (
+        "func.func @f(%a: memref<3x4xf32>) {\n"
+        f"  {NAME}.elemwise_unary {{fun = #linalg.binary_fn<add>}} ins(%a : memref<3x4xf32>) "
+        "outs(%a : memref<3x4xf32>)\n  return\n}\n"
+    )
+    done = opt(plugin, text)
+    assert done.returncode != 0
+    assert "op attribute 'fun' failed to satisfy constraint" in done.stderr
