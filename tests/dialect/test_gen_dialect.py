@@ -20,7 +20,9 @@ from linalg_odsgen.yaml_io import dump_library
 ROOT = Path(__file__).resolve().parents[2]
 # A contraction with a type function attribute, a strided convolution with index attributes
 # and defaults, an elementwise op with a unary function attribute, a fill with a scalar.
-LIBRARY_OPS = ("matmul", "conv_2d_nhwc_hwcf", "elemwise_unary", "fill")
+# quantized_matmul: zero points declared I32, which MLIR (and so the plugin and our runtime)
+# also takes as other types, cast by the payload.
+LIBRARY_OPS = ("matmul", "conv_2d_nhwc_hwcf", "elemwise_unary", "fill", "quantized_matmul")
 NAME = "my_ops"
 
 
@@ -164,6 +166,8 @@ def _instances():
         ("elemwise_unary", [ten(3, 4), ten(3, 4)], {"fun": "exp", "cast": "cast_unsigned"}),
         ("fill", [F32, mem(3, 4)], {}),
         ("fill", [I32, ten(3, 4, e=I32)], {}),
+        ("quantized_matmul", [mem(4, 3, e=I8), mem(3, 5, e=I8), I32, I32, mem(4, 5, e=I32)], {}),
+        ("quantized_matmul", [mem(4, 3, e=I8), mem(3, 5, e=I8), F32, I8, mem(4, 5, e=I32)], {}),
     ]
 
 
@@ -207,11 +211,13 @@ def test_generalization_equals_our_generic_form(plugin, op_name, types, attrs):
         ("my_ops.matmul ins(%a, %a : memref<4x3xf32>, memref<4x3xf32>) outs(%c : memref<4x5xf32>)", "error"),
         ("my_ops.elemwise_unary ins(%i : memref<4x3xi32>) outs(%i : memref<4x3xi32>)", "error"),
         ("my_ops.conv_2d_nhwc_hwcf ins(%a, %a : memref<4x3xf32>, memref<4x3xf32>) outs(%c : memref<4x5xf32>)", "error"),
+        # the payload yields an f32 into an i32 output: refused, as by the runtime
+        ("my_ops.fill ins(%f : f32) outs(%i : memref<4x3xi32>)", "yield"),
     ],
 )  # fmt: skip
 def test_bad_instances_are_rejected(plugin, text, fragment):
     src = (
-        "func.func @f(%a: memref<4x3xf32>, %c: memref<4x5xf32>, %i: memref<4x3xi32>) {\n"
+        "func.func @f(%a: memref<4x3xf32>, %c: memref<4x5xf32>, %i: memref<4x3xi32>, %f: f32) {\n"
         f"  {text}\n  return\n}}\n"
     )
     done = opt(plugin, src)
