@@ -57,13 +57,15 @@ def test_mixed_types_that_break_the_payload_are_refused_by_both() -> None:
         "%a: memref<4xf32>, %b: memref<4xf16>, %c: memref<4xf32>",
     )
     with pytest.raises(OpError, match="needs operands of one type"):
-        ops.add(np.ones(4, np.float32), np.ones(4, np.float16), outs=[np.zeros(4, np.float32)])
+        ops.OPS["add"].from_arrays(
+            np.ones(4, np.float32), np.ones(4, np.float16), outs=[np.zeros(4, np.float32)]
+        )
     assert not accepted(
         "linalg.exp ins(%a : memref<4xf32>) outs(%b : memref<4xf64>)",
         "%a: memref<4xf32>, %b: memref<4xf64>",
     )
     with pytest.raises(OpError, match="computes a f32 value for output"):
-        ops.exp(np.ones(4, np.float32), outs=[np.zeros(4, np.float64)])
+        ops.OPS["exp"].from_arrays(np.ones(4, np.float32), outs=[np.zeros(4, np.float64)])
 
 
 @needs_mlir_opt
