@@ -72,6 +72,8 @@ def gen_dialect_cmd(files: tuple[str, ...], name: str, namespace: str | None, ou
             ops.append(op)
     if diags:
         raise DiagnosticError(diags)
+    if not output:
+        raise DiagnosticError(Diagnostic("-o needs a directory name", file="<command line>"))
     if os.path.exists(output) and not os.path.isdir(output):
         raise DiagnosticError(Diagnostic("cannot write the project: not a directory", file=output))
     generated, warnings = generate_dialect(

@@ -393,3 +393,13 @@ def test_odd_and_non_utf8_paths_are_diagnostics_or_quoted(tmp_path: Path) -> Non
             assert b"\r" not in text and b"\xff" not in text
             head = text.split(b"\n")[:3]
             assert all(not line.endswith(b"\\") for line in head)
+
+
+def test_an_empty_output_name_is_an_error_not_the_current_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    src = write(tmp_path, BASE)
+    monkeypatch.chdir(tmp_path)
+    result = run("gen-dialect", str(src), "--name", "x", "-o", "")
+    assert result.exit_code == 1 and "-o needs a directory name" in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ops.yaml"]
