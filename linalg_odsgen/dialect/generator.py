@@ -123,7 +123,7 @@ def generate_dialect(
     if not library.ops:
         raise DiagnosticError(Diagnostic("no ops to put in the dialect", file=first))
     prefix = camel(name)
-    problems = dialect_problems(library, origins, prefix)
+    problems = dialect_problems(library, origins, prefix, (namespace or name).split("::"))
     if problems:
         raise DiagnosticError(problems)
     library = inert_library(library)

@@ -103,16 +103,21 @@ def ods_text_problems(library: OpLibrary, origins: Sequence[OpOrigin]) -> list[D
 
 
 def dialect_problems(
-    library: OpLibrary, origins: Sequence[OpOrigin], prefix: str | None
+    library: OpLibrary,
+    origins: Sequence[OpOrigin],
+    prefix: str | None,
+    namespace_parts: Sequence[str] = (),
 ) -> list[Diagnostic]:
     """Class, interface and attribute names that cannot live in dialect `prefix`'s project
-    (None: in MLIR's Linalg dialect, where gen-ods output is built)."""
+    (None: in MLIR's Linalg dialect, where gen-ods output is built) and C++ namespace."""
     out: list[Diagnostic] = []
     classes: dict[str, tuple[OpConfig, OpOrigin]] = {}
     for op, origin in zip(library.ops, origins, strict=True):
         cls = op.metadata.cpp_class_name
         cls_path: Path = ("metadata", "cpp_class_name")
         problem = names.class_name_problem(cls, prefix)
+        if problem is None and cls in namespace_parts:
+            problem = "is also a part of the C++ namespace (the class would hide it inside)"
         if problem:
             out.append(origin.diagnostic(op, cls_path, f"C++ class name '{cls}' {problem}"))
         if cls in classes:

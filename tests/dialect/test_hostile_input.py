@@ -200,6 +200,11 @@ NAME_MISTAKES = {
         "cpp_class_name: MyOpsDialect",
         "the generated dialect defines itself",
     ),
+    "class named like the C++ namespace": (
+        "cpp_class_name: CopyLikeOp",
+        "cpp_class_name: my_ops",
+        "part of the C++ namespace",
+    ),
     "class named like a TableGen keyword": (
         "cpp_class_name: CopyLikeOp",
         "cpp_class_name: defm",
