@@ -6,7 +6,8 @@ import os
 
 import click
 
-from linalg_odsgen.cli.common import diagnostics_to_exit, read_op_yaml, report, write_output
+from linalg_odsgen.cli.common import diagnostics_to_exit, is_tc, read_op_yaml, report
+from linalg_odsgen.cli.output_tree import write_files
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 
@@ -47,14 +48,19 @@ def gen_dialect_cmd(files: tuple[str, ...], name: str, namespace: str | None, ou
     """
     from linalg_odsgen.dialect import generate_dialect
     from linalg_odsgen.model import OpLibrary
+    from linalg_odsgen.safety.checks import origins_of
     from linalg_odsgen.validation import load_valid_library
 
     ops = []
+    origins = []
     seen: dict[str, str] = {}
     diags = []
     for f in files:
         display = "<stdin>" if f == "-" else f
-        library = load_valid_library(read_op_yaml(f, display), display)
+        source = read_op_yaml(f, display)
+        library = load_valid_library(source, display)
+        # a TC file's YAML is our own rendering: its lines are not the user's
+        origins += origins_of(library, None if is_tc(f) else source, display)
         for op in library.ops:
             if op.name in seen:
                 diags.append(
@@ -66,19 +72,13 @@ def gen_dialect_cmd(files: tuple[str, ...], name: str, namespace: str | None, ou
             ops.append(op)
     if diags:
         raise DiagnosticError(diags)
+    if not output:
+        raise DiagnosticError(Diagnostic("-o needs a directory name", file="<command line>"))
     if os.path.exists(output) and not os.path.isdir(output):
         raise DiagnosticError(Diagnostic("cannot write the project: not a directory", file=output))
     generated, warnings = generate_dialect(
-        OpLibrary(tuple(ops)), name, namespace, list(files), output
+        OpLibrary(tuple(ops)), name, namespace, list(files), output, origins
     )
     report(warnings)
-    for gen in generated:
-        path = os.path.join(output, gen.path)
-        try:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-        except OSError as exc:
-            raise DiagnosticError(
-                Diagnostic(f"cannot create directory: {exc.strerror}", file=path)
-            ) from None
-        write_output(path, gen.text)
+    write_files([(gen.path, gen.text) for gen in generated], root=output)
     click.echo(f"wrote {len(generated)} files to {output}", err=True)

@@ -8,11 +8,13 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
+    is_tc,
     read_op_yaml,
     report,
     report_if_stale,
     write_output,
 )
+from linalg_odsgen.cli.output_tree import write_files
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 
@@ -47,10 +49,17 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
     `--o-impl=`, single or double dash) and byte-identical output for every file
     it accepts. Errors are reported as FILE:LINE:COL diagnostics and nothing is
     written; output upstream writes the same way but that will not compile is
-    written with a warning. A FILE named `*.tc` is read with the TC front end.
+    written with a warning. Docs and constants that would escape the TableGen code
+    block or C++ string upstream writes them into are refused (see
+    docs/generator-safety.md). A FILE named `*.tc` is read with the TC front end.
     """
     from linalg_odsgen.ods import generate
     from linalg_odsgen.ods.reading import read_located_library
+    from linalg_odsgen.safety.checks import (
+        linalg_build_warnings,
+        ods_text_problems,
+        origins_of,
+    )
 
     display = "<stdin>" if file == "-" else file
     if ods_decl is None and impl is None:
@@ -60,9 +69,20 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
                 message="no output files specified: give --o-ods-decl=OUT.td and/or --o-impl=OUT.cpp.inc",
             )
         )
-    library, warnings, locate = read_located_library(read_op_yaml(file, display), display)
+    source = read_op_yaml(file, display)
+    library, warnings, locate = read_located_library(source, display)
+    origins = origins_of(library, None if is_tc(file) else source, display, llvm_scalars=True)
+    unsafe = ods_text_problems(library, origins)
+    if unsafe:
+        raise DiagnosticError(unsafe)
     output = generate(library, display)
-    report([*warnings, *(locate(w) for w in output.warnings)])
+    report(
+        [
+            *warnings,
+            *(locate(w) for w in output.warnings),
+            *linalg_build_warnings(library, origins),
+        ]
+    )
     targets = [
         (path, text) for path, text in ((ods_decl, output.decl), (impl, output.impl)) if path
     ]
@@ -73,5 +93,8 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
         if any(stale):
             sys.exit(1)
         return
+    # both files or neither: an error on the second never leaves the first replaced
+    write_files([(path, text) for path, text in targets if path != "-"])
     for path, text in targets:
-        write_output(path, text)
+        if path == "-":
+            write_output(path, text)

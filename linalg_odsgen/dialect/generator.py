@@ -10,37 +10,26 @@ entry point and a CMake project that builds exactly one shared library.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import jinja2
 
-from linalg_odsgen.codegen.pyfmt import shell_command
-from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
+from linalg_odsgen.codegen.pyfmt import shell_command, shell_word
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, Severity
 from linalg_odsgen.model import OpLibrary
 from linalg_odsgen.ods import generate as generate_ods
+from linalg_odsgen.safety import names
+from linalg_odsgen.safety.checks import (
+    OpOrigin,
+    dialect_problems,
+    inert_library,
+    ods_text_problems,
+)
+from linalg_odsgen.safety.text import comment_safe, tablegen_string
 
 _DIALECT_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 _CPP_NAMESPACE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(::[A-Za-z_][A-Za-z0-9_]*)*\Z")
-# Names MLIR's own dialects take; a plugin registering one of them would clash.
-_TAKEN = frozenset(
-    [
-        "arith",
-        "builtin",
-        "func",
-        "linalg",
-        "math",
-        "memref",
-        "scf",
-        "tensor",
-        "vector",
-        "affine",
-        "llvm",
-        "gpu",
-        "cf",
-        "bufferization",
-    ]
-)
 
 
 @dataclass(frozen=True)
@@ -64,25 +53,44 @@ def _environment() -> jinja2.Environment:
 def check_names(name: str, namespace: str | None) -> list[Diagnostic]:
     """Why `name`/`namespace` cannot name a dialect (empty when they can)."""
     out = []
+
+    def refuse(message: str) -> None:
+        out.append(Diagnostic(message, file="<command line>"))
+
     if not _DIALECT_NAME.match(name):
-        out.append(
-            Diagnostic(
-                f"dialect name {name!r} must be lowercase letters, digits and '_' "
-                "(starting with a letter), e.g. my_ops",
-                file="<command line>",
+        refuse(
+            f"dialect name {name!r} must be lowercase letters, digits and '_' "
+            "(starting with a letter), e.g. my_ops"
+        )
+        return out
+    problem = names.dialect_name_problem(name)
+    if problem:
+        refuse(f"dialect name {name!r} {problem}")
+    prefix = camel(name)
+    for derived, what in (
+        (f"{prefix}_Dialect", "TableGen def"),
+        (f"{prefix}Dialect", "C++ class"),
+        (f"{name.upper()}_OPS_H", "header guard"),
+    ):
+        clash = names.cpp_identifier_problem(derived) or (
+            "is already defined" if derived in names.tablegen_records() else None
+        )
+        if clash:
+            refuse(f"dialect name {name!r}: its {what} {derived} {clash}")
+    if namespace is None:
+        problem = names.namespace_part_problem(name)
+        if problem:
+            refuse(
+                f"dialect name {name!r} {problem}; it is the C++ namespace unless "
+                "--cpp-namespace gives another"
             )
-        )
-    elif name in _TAKEN:
-        out.append(
-            Diagnostic(f"dialect name {name!r} is an MLIR dialect's own", file="<command line>")
-        )
-    if namespace is not None and not _CPP_NAMESPACE.match(namespace):
-        out.append(
-            Diagnostic(
-                f"--cpp-namespace {namespace!r} is not a C++ namespace (e.g. my::ops)",
-                file="<command line>",
-            )
-        )
+    elif not _CPP_NAMESPACE.match(namespace):
+        refuse(f"--cpp-namespace {namespace!r} is not a C++ namespace (e.g. my::ops)")
+    else:
+        for part in namespace.split("::"):
+            problem = names.namespace_part_problem(part)
+            if problem:
+                refuse(f"--cpp-namespace {namespace!r}: {part!r} {problem}")
     return out
 
 
@@ -97,17 +105,42 @@ def generate_dialect(
     namespace: str | None,
     sources: list[str],
     output: str,
+    origins: list[OpOrigin] | None = None,
 ) -> tuple[list[DialectFile], list[Diagnostic]]:
-    """Every file of the project for `library` as dialect `name`, and the warnings."""
+    """Every file of the project for `library` as dialect `name`, and the warnings.
+
+    Raises `DiagnosticError` for anything the project could not be built with: names
+    that clash with MLIR's or with the project's own, unknown interfaces, output the
+    C++ compiler would refuse. Docs and constants are written in an inert form (see
+    `safety.text`); `origins` (one per op) position the diagnostics.
+    """
+    first = sources[0] if sources else "<input>"
+    if origins is None:
+        origins = [OpOrigin(first) for _ in library.ops]
     problems = check_names(name, namespace)
     if problems:
         raise DiagnosticError(problems)
     if not library.ops:
-        raise DiagnosticError(
-            Diagnostic("no ops to put in the dialect", file=sources[0] if sources else "<input>")
-        )
-    ods = generate_ods(library, sources[0] if sources else "<input>")
+        raise DiagnosticError(Diagnostic("no ops to put in the dialect", file=first))
     prefix = camel(name)
+    problems = dialect_problems(library, origins, prefix, (namespace or name).split("::"))
+    if problems:
+        raise DiagnosticError(problems)
+    library = inert_library(library)
+    assert not ods_text_problems(library, origins)  # what inert_library guarantees
+    ods = generate_ods(library, first)
+    by_op = {op.name: origin for op, origin in zip(library.ops, origins, strict=True)}
+    uncompilable = [
+        replace(
+            w,
+            severity=Severity.ERROR,
+            file=by_op[w.op].file if w.op in by_op else w.file,
+            message=f"{w.message} (a generated dialect must build: rename it)",
+        )
+        for w in ods.warnings
+    ]
+    if uncompilable:
+        raise DiagnosticError(uncompilable)
     args = ["linalg-ods-gen", "gen-dialect", *sources, "--name", name]
     if namespace is not None:
         args += ["--cpp-namespace", namespace]
@@ -117,8 +150,8 @@ def generate_dialect(
         "prefix": prefix,
         "upper": name.upper(),
         "namespace": namespace or name,
-        "sources": ", ".join(sources),
-        "command": shell_command(args),
+        "sources": tablegen_string(", ".join(shell_word(s) for s in sources)),
+        "command": comment_safe(shell_command(args)),
         "canonicalized": [
             op.metadata.cpp_class_name
             for op in library.ops
@@ -137,4 +170,4 @@ def generate_dialect(
         DialectFile(f"lib/{prefix}Ops.cpp", env.get_template("Ops.cpp.j2").render(context)),
         DialectFile(f"lib/{prefix}Ops.yamlgen.cpp.inc", ods.impl),
     ]
-    return files, list(ods.warnings)
+    return files, []

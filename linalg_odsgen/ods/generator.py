@@ -29,6 +29,7 @@ from linalg_odsgen.model import (
     ScalarFn,
     ScalarIndex,
 )
+from linalg_odsgen.safety.checks import OpOrigin, ods_text_problems
 
 # Type variables that name a fixed type, and the region helper call building it.
 _FIXED_TYPE_BUILDERS: dict[str, str] = {
@@ -420,6 +421,8 @@ def generate(library: OpLibrary, file: str = "<input>") -> OdsOutput:
     errors: list[Diagnostic] = []
     warnings: list[Diagnostic] = []
     for op in library.ops:
+        # text that would escape its TableGen/C++ context is refused, never written
+        errors.extend(ods_text_problems(OpLibrary((op,)), [OpOrigin(file)]))
         fragments = op_fragments(op, errors)
         decl.append(decl_template.render(op=fragments))
         impl.append(impl_template.render(op=fragments))

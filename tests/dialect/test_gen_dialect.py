@@ -20,7 +20,9 @@ from linalg_odsgen.yaml_io import dump_library
 ROOT = Path(__file__).resolve().parents[2]
 # A contraction with a type function attribute, a strided convolution with index attributes
 # and defaults, an elementwise op with a unary function attribute, a fill with a scalar.
-LIBRARY_OPS = ("matmul", "conv_2d_nhwc_hwcf", "elemwise_unary", "fill")
+# quantized_matmul: zero points declared I32, which MLIR (and so the plugin and our runtime)
+# also takes as other types, cast by the payload.
+LIBRARY_OPS = ("matmul", "conv_2d_nhwc_hwcf", "elemwise_unary", "fill", "quantized_matmul")
 NAME = "my_ops"
 
 
@@ -92,8 +94,24 @@ def test_the_namespace_can_be_chosen(source: Path, tmp_path: Path) -> None:
     ("args", "fragment"),
     [
         (["--name", "My-Ops"], "must be lowercase"),
-        (["--name", "linalg"], "is an MLIR dialect's own"),
+        (["--name", "linalg"], "is a dialect mlir-opt-22 registers itself"),
         (["--name", "ok", "--cpp-namespace", "9bad"], "is not a C++ namespace"),
+        # names mlir-opt-22 registers: a plugin registering one aborts it on load
+        (["--name", "tosa"], "mlir-opt-22 registers"),
+        (["--name", "transform"], "mlir-opt-22 registers"),
+        (["--name", "index"], "mlir-opt-22 registers"),
+        (["--name", "complex"], "mlir-opt-22 registers"),
+        (["--name", "test"], "mlir-opt-22 registers"),
+        # C++ keywords, reserved identifiers and macros as namespaces
+        (["--name", "int"], "is a C++ keyword"),
+        (["--name", "ok", "--cpp-namespace", "my::class"], "'class' is a C++ keyword"),
+        (["--name", "ok", "--cpp-namespace", "a__b"], "reserved by C++"),
+        (["--name", "linux"], "is a macro"),
+        (["--name", "ok", "--cpp-namespace", "acme::assert"], "is a macro"),
+        # namespaces the generated code names: a namespace of that name would hide them
+        (["--name", "ok", "--cpp-namespace", "x::mlir"], "generated C++ uses"),
+        (["--name", "ok", "--cpp-namespace", "x::llvm"], "generated C++ uses"),
+        (["--name", "std"], "generated C++ uses"),
     ],
 )
 def test_bad_names_are_diagnostics_and_nothing_is_written(
@@ -148,6 +166,8 @@ def _instances():
         ("elemwise_unary", [ten(3, 4), ten(3, 4)], {"fun": "exp", "cast": "cast_unsigned"}),
         ("fill", [F32, mem(3, 4)], {}),
         ("fill", [I32, ten(3, 4, e=I32)], {}),
+        ("quantized_matmul", [mem(4, 3, e=I8), mem(3, 5, e=I8), I32, I32, mem(4, 5, e=I32)], {}),
+        ("quantized_matmul", [mem(4, 3, e=I8), mem(3, 5, e=I8), F32, I8, mem(4, 5, e=I32)], {}),
     ]
 
 
@@ -191,11 +211,13 @@ def test_generalization_equals_our_generic_form(plugin, op_name, types, attrs):
         ("my_ops.matmul ins(%a, %a : memref<4x3xf32>, memref<4x3xf32>) outs(%c : memref<4x5xf32>)", "error"),
         ("my_ops.elemwise_unary ins(%i : memref<4x3xi32>) outs(%i : memref<4x3xi32>)", "error"),
         ("my_ops.conv_2d_nhwc_hwcf ins(%a, %a : memref<4x3xf32>, memref<4x3xf32>) outs(%c : memref<4x5xf32>)", "error"),
+        # the payload yields an f32 into an i32 output: refused, as by the runtime
+        ("my_ops.fill ins(%f : f32) outs(%i : memref<4x3xi32>)", "yield"),
     ],
 )  # fmt: skip
 def test_bad_instances_are_rejected(plugin, text, fragment):
     src = (
-        "func.func @f(%a: memref<4x3xf32>, %c: memref<4x5xf32>, %i: memref<4x3xi32>) {\n"
+        "func.func @f(%a: memref<4x3xf32>, %c: memref<4x5xf32>, %i: memref<4x3xi32>, %f: f32) {\n"
         f"  {text}\n  return\n}}\n"
     )
     done = opt(plugin, src)
@@ -274,6 +296,64 @@ def test_templates_render_any_valid_name(tmp_path: Path) -> None:
     from linalg_odsgen.dialect import generate_dialect
 
     lib = load_valid_library(_library_yaml(), "lib.yaml")
-    files, _ = generate_dialect(lib, "x_1", "a::b::c", ["lib.yaml"], str(tmp_path))
+    files, _ = generate_dialect(lib, "x_1", "q1::ns2::c3", ["lib.yaml"], str(tmp_path))
     cpp = next(f.text for f in files if f.path.endswith("Ops.cpp"))
-    assert "namespace a::b::c {" in cpp and "void a::b::c::registerExternalModels" in cpp
+    assert "namespace q1::ns2::c3 {" in cpp and "void q1::ns2::c3::registerExternalModels" in cpp
+
+
+# -- attributes are verified as Linalg's own ops verify them (stock mlir-opt-22 as oracle) ---
+
+ATTR_FUNC = """func.func @f(%i: memref<1x9x9x2xf32>, %k: memref<2x2x2x3xf32>, %o: memref<1x4x4x3xf32>,
+             %a: memref<4x3xf32>, %b: memref<3x5xf32>, %c: memref<4x5xf32>) {
+  OP
+  return
+}
+"""
+CONV = "DIALECT.conv_2d_nhwc_hwcf {ATTR} ins(%i, %k : memref<1x9x9x2xf32>, memref<2x2x2x3xf32>) outs(%o : memref<1x4x4x3xf32>)"
+MATMUL = "DIALECT.matmul {ATTR} ins(%a, %b : memref<4x3xf32>, memref<3x5xf32>) outs(%c : memref<4x5xf32>)"
+ATTRIBUTE_CASES = [
+    (CONV, "strides = [2, 2]"),
+    (CONV, "strides = array<i64: 2, 2>"),
+    (CONV, "dilations = dense<2> : tensor<3xi64>"),
+    (CONV, "strides = dense<2> : tensor<2xi32>"),
+    (CONV, "strides = 2 : i64"),
+    (CONV, "strides = dense<2> : tensor<2xi64>"),  # right: both accept
+    (CONV, "strides = dense<[2, 2]> : vector<2xi64>"),
+    (MATMUL, "cast = #linalg.binary_fn<add>"),
+    (MATMUL, "cast = 3 : i64"),
+    (MATMUL, 'cast = "cast_signed"'),
+    (MATMUL, "cast = #linalg.type_fn<cast_unsigned>"),
+]
+
+
+@needs_build
+@pytest.mark.slow
+@pytest.mark.mlir
+@pytest.mark.parametrize(("op", "attr"), ATTRIBUTE_CASES, ids=lambda v: str(v)[:40])
+def test_attribute_mistakes_fail_as_stock_linalg_fails_on_them(plugin, op, attr):
+    ours = opt(plugin, ATTR_FUNC.replace("OP", op.replace("DIALECT", NAME).replace("ATTR", attr)))
+    stock = opt(
+        plugin, ATTR_FUNC.replace("OP", op.replace("DIALECT", "linalg").replace("ATTR", attr))
+    )
+    assert (ours.returncode == 0) == (stock.returncode == 0), ours.stderr + stock.stderr
+    if stock.returncode != 0:
+        # the same message at the same place (both dialect names are 6 letters)
+        first = ours.stderr.splitlines()[0].replace(f"{NAME}.", "linalg.")
+        assert first == stock.stderr.splitlines()[0]
+        assert "failed to satisfy constraint" in first
+    else:
+        assert attr.split(" = ")[0] in ours.stdout  # kept, not dropped
+
+
+@needs_build
+@pytest.mark.slow
+@pytest.mark.mlir
+def test_a_function_attribute_of_the_wrong_kind_is_refused(plugin):
+    text = (
+        "func.func @f(%a: memref<3x4xf32>) {\n"
+        f"  {NAME}.elemwise_unary {{fun = #linalg.binary_fn<add>}} ins(%a : memref<3x4xf32>) "
+        "outs(%a : memref<3x4xf32>)\n  return\n}\n"
+    )
+    done = opt(plugin, text)
+    assert done.returncode != 0
+    assert "op attribute 'fun' failed to satisfy constraint" in done.stderr
