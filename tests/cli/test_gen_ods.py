@@ -83,7 +83,6 @@ def test_every_warning_names_the_line_it_is_about(tmp_path: Path) -> None:
     quirks = {
         "    default_fn: mul\n": "",  # a function attribute without default
         "name: strides": "name: my_strides",  # an accessor upstream misspells
-        "doc: Rich.": 'doc: "a }] b"',  # a doc that ends a code block early
         "  doc": "  defines: [hasFooBar]\n  doc",  # not a field of Op
         "(d0, d1)[s0, s1, s2, s3] -> (d0)>\n  iterator": "(d0, d1)[s0, s1, s2, s3] -> (d1)>\n  iterator",
     }
@@ -98,12 +97,12 @@ def test_every_warning_names_the_line_it_is_about(tmp_path: Path) -> None:
     assert len(lines) >= len(quirks)
     lines_of = {int(ln.split(":")[1]) for ln in lines}
     assert all(ln.startswith(f"{path}:") and ": warning: [op rich_op] " in ln for ln in lines)
-    # the default, the accessor, the doc, the define and the output map each at their line
+    # the default, the accessor, the define and the output map each at their line
+    # (a doc holding `}]` is refused, not warned about: see tests/safety)
     source = text.splitlines()
     want = {
         next(i for i, s in enumerate(source, 1) if "kind: binary_fn_attr" in s) - 2,
         next(i for i, s in enumerate(source, 1) if "name: my_strides" in s) - 1,
-        next(i for i, s in enumerate(source, 1) if s.startswith("  doc:")),
         next(i for i, s in enumerate(source, 1) if "defines:" in s),
         next(i for i, s in enumerate(source, 1) if "iterator_types:" in s) - 1,  # the output map
     }
