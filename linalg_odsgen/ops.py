@@ -7,6 +7,7 @@ function per op, and `OPS` mapping op names to classes.
 
 from __future__ import annotations
 
+from linalg_odsgen.generated import core_named_ops as _core
 from linalg_odsgen.generated.core_named_ops import *  # noqa: F403
 from linalg_odsgen.generated.core_named_ops import OPS as OPS
 
@@ -15,3 +16,5 @@ from linalg_odsgen.generated.core_named_ops import OPS as OPS
 from linalg_odsgen.runtime.mlir22_ops import ContractOp as ContractOp
 from linalg_odsgen.runtime.mlir22_ops import contract as contract
 from linalg_odsgen.runtime.mlir22_ops import elementwise as elementwise
+
+__all__ = [*_core.__all__, "ContractOp", "contract", "elementwise"]

@@ -495,3 +495,13 @@ def test_readme_runtime_section_example_runs() -> None:
     # signed pass: a @ -1 = row sums negated; unsigned pass adds row sums * 255 on top
     np.testing.assert_array_equal(scope["c"], [[-3 + 3 * 255] * 2, [-12 + 12 * 255] * 2])
     np.testing.assert_array_equal(scope["o"], np.full((1, 2, 2, 1), 4, np.float32))
+
+
+def test_star_import_gives_exactly_the_ops_and_their_functions() -> None:
+    namespace: dict[str, object] = {}
+    exec("from linalg_odsgen.ops import *", namespace)
+    public = {name for name in namespace if name != "__builtins__"}
+    want = {"OPS", "ContractOp", "contract", "elementwise"}
+    for name, cls in ops.OPS.items():
+        want |= {cls.__name__, name}
+    assert public == want

@@ -124,9 +124,23 @@ def generate_module(
         command=shell_command(["linalg-ods-gen", "gen-impl", source_name, "-o", output_name]),
         source_title=_docstring_safe(source_name),
         ops=ops,
+        public_names=_public_names(ops),
         uses_loop_nest=uses_loop_nest,
         uses_range=uses_range,
     )
+
+
+def _public_names(ops: list[OpContext]) -> list[str]:
+    """`__all__`: OPS, each op's class and function, in the order ruff's RUF022 keeps
+    (SCREAMING_CASE, then CamelCase, then the rest, each sorted)."""
+    names = ["OPS", *(op.class_name for op in ops), *(op.func_name for op in ops)]
+
+    def kind(name: str) -> int:
+        if name.isupper():
+            return 0
+        return 1 if name[:1].isupper() else 2
+
+    return sorted(names, key=lambda n: (kind(n), n))
 
 
 # -- one op ---------------------------------------------------------------------------------
