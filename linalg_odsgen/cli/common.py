@@ -6,6 +6,7 @@ import contextlib
 import difflib
 import functools
 import os
+import shlex
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -48,9 +49,24 @@ def diagnostics_to_exit(fn: Callable[P, R]) -> Callable[P, R]:
 
 
 def read_input(path: str) -> bytes:
-    """Read a file, or stdin for `-`; unreadable files become diagnostics."""
+    """Read a file, or stdin for `-`; unreadable files become diagnostics.
+
+    Every command reading through here takes op configs (YAML, or TC by suffix), so an
+    OpDSL `.py` file is pointed at `dump-oplib --file` instead of failing as bad YAML;
+    it is never run implicitly (validating a file must not execute it).
+    """
     if path == "-":
         return sys.stdin.buffer.read()
+    if path.endswith(".py"):
+        stem = os.path.splitext(path)[0]
+        dump = f"--file {shlex.quote(path)} -o {shlex.quote(stem + '.yaml')}"
+        raise DiagnosticError(
+            Diagnostic(
+                "is an OpDSL Python file, not op-config YAML; dump its ops first with "
+                f"`linalg-ods-gen dump-oplib {dump}` and give the YAML",
+                file=path,
+            )
+        )
     try:
         with open(path, "rb") as fh:
             return fh.read()
