@@ -192,7 +192,18 @@ class RegionHelper:
             elif src.is_float and dst.width < src.width:
                 name = "arith.truncf"
         if name is None:
-            raise self._error(f"cannot cast {src} to {dst} ({fn_name})")
+            # What MLIR 22's region builder cannot convert either: it warns "could not cast
+            # operand" and the op fails to verify.
+            why = ""
+            if src.is_index and dst.is_float:
+                why = (
+                    ": MLIR converts index only to integer types; cast through I64 first, "
+                    f"e.g. TypeFn.{fn_name}({to_type}, TypeFn.{fn_name}(I64, index(D.n)))"
+                )
+            elif dst.is_index:
+                why = ": MLIR converts nothing to index inside a region (index_cast goes the "
+                why += "other way); give the operand an integer element type"
+            raise self._error(f"cannot cast {src} to {dst} ({fn_name}){why}")
         return self._builder.create(name, (x,), dst)
 
     # -- end ------------------------------------------------------------------------------
