@@ -27,7 +27,9 @@ HEADER = "from linalg_odsgen.dsl import *\n\n@linalg_structured_op\n"
 def dump(tmp_path: Path, body: str) -> tuple[int, str]:
     src = tmp_path / "ops.py"
     src.write_text(HEADER + textwrap.dedent(body))
-    result = CliRunner().invoke(main, ["dump-oplib", "--file", str(src), "-o", str(tmp_path / "o.yaml")])
+    result = CliRunner().invoke(
+        main, ["dump-oplib", "--file", str(src), "-o", str(tmp_path / "o.yaml")]
+    )
     return result.exit_code, result.stderr
 
 
