@@ -50,7 +50,7 @@ def _main_text(
         "Our runtime's results for the same data: this emit command with --expected added.",
     ]
     if plugin is not None:
-        header.insert(1, "(DIR: the directory `gen-dialect --name " + dialect + " -o DIR` wrote)")
+        header.insert(2, "(DIR: the directory `gen-dialect --name " + dialect + " -o DIR` wrote)")
     return driver.main_module(op, operands, form, kind=kind, dialect=dialect, header=header)
 
 

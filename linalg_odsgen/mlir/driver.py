@@ -37,6 +37,7 @@ from linalg_odsgen.types import ElementType
 # Tensor modules are bufferized first (function boundaries included); the rest is the
 # loop lowering the conformance harness uses for memrefs.
 BUFFERIZE_PASS = "--one-shot-bufferize=bufferize-function-boundaries"
+GENERALIZE_PASS = "--linalg-generalize-named-ops"
 
 # Functions of the runner utilities the module calls.
 _RUNTIME_DECLS = (
@@ -256,10 +257,16 @@ def main_module(
     return "\n".join(lines) + ("\n" if lines else "") + text
 
 
-def pipeline(module: str, kind: str | None) -> tuple[str, ...]:
-    """`mlir-opt-22` passes turning a `main_module` into what `mlir-runner-22` runs."""
+def pipeline(module: str, kind: str | None, plugin: bool = False) -> tuple[str, ...]:
+    """`mlir-opt-22` passes turning a `main_module` into what `mlir-runner-22` runs.
+
+    A gen-dialect plugin's ops on tensors are generalized first: bufferization knows
+    `linalg.generic`, not them."""
     passes = lowering_passes(module)
-    return (BUFFERIZE_PASS, *passes) if kind == "tensor" else passes
+    if kind != "tensor":
+        return passes
+    first = (GENERALIZE_PASS,) if plugin else ()
+    return (*first, BUFFERIZE_PASS, *passes)
 
 
 def run_command(module: str, kind: str | None, file: str, plugin: str | None = None) -> str:
@@ -271,7 +278,7 @@ def run_command(module: str, kind: str | None, file: str, plugin: str | None = N
         for n in ("libmlir_runner_utils", "libmlir_c_runner_utils", "libmlir_apfloat_wrappers")
     )
     load = [f"--load-dialect-plugin={plugin}"] if plugin else []
-    lower = " ".join([MLIR_OPT, *load, *pipeline(module, kind), file])
+    lower = " ".join([MLIR_OPT, *load, *pipeline(module, kind, plugin is not None), file])
     run = f"{MLIR_RUNNER} -e main -entry-point-result=void -shared-libs={','.join(libs)}"
     return f"{lower} | {run}"
 
@@ -314,6 +321,7 @@ def expected_output(op: Any, operands: Sequence[Any], backend: str = "loops") ->
 
 __all__ = [
     "BUFFERIZE_PASS",
+    "GENERALIZE_PASS",
     "expected_output",
     "format_element",
     "format_outputs",
