@@ -137,6 +137,10 @@ class StructuredOp:
             self.build_region(helper)
             region = _remember(_REGION_CACHE, region_key, helper.finish())
         self.region: Region = region
+        if _CONTRACTION in self.IMPLEMENTS:
+            problem = _contraction_kinds(region)
+            if problem is not None:
+                raise self._error(problem)
 
     @classmethod
     def from_types(cls, types: Sequence[OperandType], /, **attrs: Any) -> StructuredOp:
@@ -632,6 +636,44 @@ class StructuredOp:
 _CACHE_LIMIT = 4096
 _MAPS_CACHE: dict[Any, tuple[AffineMap, ...]] = {}
 _INSTANCE_CACHE: dict[Any, StructuredOp] = {}
+
+
+_CONTRACTION = "LinalgContractionOpInterface"
+# (elementwise, reduction) op pairs MLIR 22 accepts in a contraction's body.
+_CONTRACTION_PAIRS = {
+    ("arith.mulf", "arith.addf"),
+    ("arith.muli", "arith.addi"),
+    ("arith.andi", "arith.ori"),
+}
+
+
+def _contraction_kinds(region: Region) -> str | None:
+    """Why MLIR would refuse this instance as a contraction although the op config has the
+    right shape (`validate` checks that): its multiply and its add must be of one kind, and
+    which kinds they are depends on the element types (`addf` of `muli` is refused)."""
+    defs = {op.result.id: op for op in region.ops}
+
+    def skip(v: Any) -> Any:  # through single-operand ops, as MLIR's getSourceSkipUnary
+        while v.id in defs and len(defs[v.id].operands) == 1:
+            v = defs[v.id].operands[0]
+        return v
+
+    if len(region.yields) != 1:
+        return None
+    red = defs.get(skip(region.yields[0]).id)
+    if red is None or len(red.operands) != 2:
+        return None
+    lhs, rhs = (skip(v) for v in red.operands)
+    arg_ids = {a.id for a in region.args}
+    ew = defs.get(skip(rhs if lhs.id in arg_ids else lhs).id)
+    if ew is None or len(ew.operands) != 2 or (ew.name, red.name) in _CONTRACTION_PAIRS:
+        return None
+    return (
+        f"implements ContractionOpInterface, but with these element types its body is "
+        f"{red.name} of {ew.name}, which MLIR refuses (a contraction is addf of mulf, addi of "
+        "muli or ori of andi); convert the operands before multiplying, e.g. "
+        "cast_signed(U, a) * cast_signed(U, b)"
+    )
 
 
 def _backend_of(op_name: str, backend: Any) -> Any:

@@ -216,3 +216,63 @@ def test_yaml_positions_point_at_the_interface_and_the_cast(tmp_path: Path) -> N
     found = {(d["line"], d["path"]) for d in json.loads(result.stdout)}
     assert (7, "metadata.implements[0]") in found
     assert (31, "structured_op.assignments[0].value.scalar_fn") in found
+
+
+LATE_CAST = """
+    def mv_late_cast(A=TensorDef(T1, S.M, S.K), x=TensorDef(T1, S.K), y=TensorDef(U, S.M, output=True)):
+        implements(ContractionOpInterface)
+        y[D.m] += TypeFn.cast_signed(U, A[D.m, D.k] * x[D.k])
+    """
+# (input type, output type) -> whether MLIR builds a contraction body for the instance
+LATE_CAST_INSTANCES = {("i8", "i32"): True, ("i8", "f32"): False, ("f32", "f64"): True,
+                       ("f32", "i32"): False, ("i1", "i1"): True}  # fmt: skip
+
+
+def _late_cast_op(tmp_path: Path):
+    from linalg_odsgen.dsl.library import load_file
+
+    src = tmp_path / "late.py"
+    src.write_text(HEADER + textwrap.dedent(LATE_CAST))
+    return load_file(str(src))[0]
+
+
+@pytest.mark.parametrize(("types", "accepted"), sorted(LATE_CAST_INSTANCES.items()))
+def test_instance_whose_multiply_and_add_differ_in_kind_is_refused(
+    tmp_path: Path, types: tuple[str, str], accepted: bool
+) -> None:
+    from linalg_odsgen.runtime import OpError
+    from linalg_odsgen.types import ShapedType, parse_element_type
+
+    cls = _late_cast_op(tmp_path).op_class
+    t_in, t_out = (parse_element_type(t) for t in types)
+    args = [ShapedType("memref", (2, 3), t_in), ShapedType("memref", (3,), t_in),
+            ShapedType("memref", (2,), t_out)]  # fmt: skip
+    if accepted:
+        cls.from_types(args)
+        return
+    with pytest.raises(OpError, match="which MLIR refuses"):
+        cls.from_types(args)
+
+
+@pytest.mark.slow
+@pytest.mark.mlir
+def test_instance_verdicts_match_a_plugin_built_by_mlir(tmp_path: Path) -> None:
+    from dialect_build import HAVE_TOOLS, build_plugin, opt
+
+    if not HAVE_TOOLS:
+        pytest.skip("MLIR 22 dev files, cmake, ninja or g++ missing")
+    op = _late_cast_op(tmp_path)
+    from linalg_odsgen.yaml_io import dump_library
+
+    (tmp_path / "late.yaml").write_text(dump_library((op.config,)))
+    plugin = build_plugin([str(tmp_path / "late.yaml")], "late", tmp_path / "proj")
+    for (t_in, t_out), accepted in LATE_CAST_INSTANCES.items():
+        text = (
+            f"func.func @f(%a: memref<2x3x{t_in}>, %b: memref<3x{t_in}>, %c: memref<2x{t_out}>) {{\n"
+            f"  late.mv_late_cast ins(%a, %b : memref<2x3x{t_in}>, memref<3x{t_in}>) "
+            f"outs(%c : memref<2x{t_out}>)\n  return\n}}\n"
+        )
+        done = opt(plugin, text)
+        assert (done.returncode == 0) == accepted, (t_in, t_out, done.stderr)
+        if not accepted:
+            assert "expected add/mul op in the body" in done.stderr
