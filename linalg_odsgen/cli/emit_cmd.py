@@ -41,9 +41,8 @@ def _main_text(
         return driver.expected_output(op, operands, backend)
     kinds = {getattr(t, "kind", None) for t in op.operand_types} - {None}
     kind = "tensor" if "tensor" in kinds else "memref"
-    probe = driver.main_module(op, operands, form, kind=kind, dialect=dialect)
     plugin = None if dialect == "linalg" else f"DIR/build/{dialect}-plugin.so"
-    command = driver.run_command(probe, kind, "main.mlir" if output == "-" else output, plugin)
+    command = driver.run_command(op, kind, "main.mlir" if output == "-" else output, plugin)
     header = [
         f"A runnable module: {op.OP_NAME} on deterministic data (seed {seed}). Run it with",
         f"  {command}",

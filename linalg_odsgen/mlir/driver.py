@@ -8,7 +8,7 @@ calls the op and prints results. The same data can be run through our own runtim
 Printing uses the C runner utilities every `mlir-runner-22` install ships: each
 output is printed row by row (its last dim on one line, `( a, b, c )`), integers as
 signed decimals (`i1` as 0/1), floats widened exactly to f64 and printed by C's
-`%g` (six significant digits). The data are small integers (floats too), so most
+`%g` (six significant digits; `printF32`/`printF64`). The data are small integers (floats too), so most
 results are exact and compare equal however they are printed.
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
-from linalg_odsgen.mlir.execution import lowering_passes
+from linalg_odsgen.mlir.execution import APFLOAT_PASS, LOWERING_PASSES
 from linalg_odsgen.mlir.literals import format_float, format_int
 from linalg_odsgen.mlir.printer import (
     Form,
@@ -42,14 +42,13 @@ GENERALIZE_PASS = "--linalg-generalize-named-ops"
 # Functions of the runner utilities the module calls.
 _RUNTIME_DECLS = (
     "  func.func private @printI64(i64)\n"
+    "  func.func private @printF32(f32)\n"
     "  func.func private @printF64(f64)\n"
     "  func.func private @printOpen()\n"
     "  func.func private @printClose()\n"
     "  func.func private @printComma()\n"
     "  func.func private @printNewline()\n"
 )
-_TAKEN_NAMES = {"main", "printI64", "printF64", "printOpen", "printClose", "printComma"}
-_TAKEN_NAMES.add("printNewline")
 
 
 def _error(op: Any, message: str) -> DiagnosticError:
@@ -106,6 +105,8 @@ def _literal(value: Any, t: ElementType) -> str:
 
 def _dense(value: Any, t: ElementType) -> str:
     arr = np.asarray(value)
+    if arr.size == 0:
+        return "dense<>"  # MLIR's spelling of an empty literal of any shape
 
     def nest(a: np.ndarray) -> str:
         if a.ndim == 0:
@@ -118,12 +119,16 @@ def _dense(value: Any, t: ElementType) -> str:
 def _print_value(v: str, t: ElementType, scope: NameScope, indent: str) -> list[str]:
     """Lines printing SSA value `v` of type `t` (widened to i64 or f64)."""
     if t.is_float:
+        # Widened to f32 (exact), not f64: MLIR 22's lowering of 8-bit floats cannot convert
+        # them to 64-bit types. printF32 prints the value as a double, like printF64.
         if t.width == 64:
             return [f"{indent}func.call @printF64({v}) : (f64) -> ()"]
+        if t.width == 32:
+            return [f"{indent}func.call @printF32({v}) : (f32) -> ()"]
         w = scope.numbered()
         return [
-            f"{indent}{w} = arith.extf {v} : {t} to f64",
-            f"{indent}func.call @printF64({w}) : (f64) -> ()",
+            f"{indent}{w} = arith.extf {v} : {t} to f32",
+            f"{indent}func.call @printF32({w}) : (f32) -> ()",
         ]
     lines: list[str] = []
     w = v
@@ -187,8 +192,10 @@ def _print_output(
 
 
 def function_name(op: Any) -> str:
-    """The op's function in the module: its name, unless that is one `main` needs."""
-    return f"op_{op.OP_NAME}" if op.OP_NAME in _TAKEN_NAMES else op.OP_NAME
+    """The op's function in the module: `op_NAME`. Never the bare name: the JIT links the
+    module against the C library, and a function called `exp` would replace the `exp` that
+    `math.exp` lowers to (and `main`, `print*` are the module's own)."""
+    return f"op_{op.OP_NAME}"
 
 
 def main_module(
@@ -257,19 +264,28 @@ def main_module(
     return "\n".join(lines) + ("\n" if lines else "") + text
 
 
-def pipeline(module: str, kind: str | None, plugin: bool = False) -> tuple[str, ...]:
-    """`mlir-opt-22` passes turning a `main_module` into what `mlir-runner-22` runs.
+def _computes_f8(op: Any) -> bool:
+    """Whether the instance has an 8-bit float anywhere (operands or payload values)."""
+    types = [*op.element_types, *(v.type for p in op.region.ops for v in (*p.operands, p.result))]
+    return any(getattr(t, "is_float", False) and t.width == 8 for t in types)
 
-    A gen-dialect plugin's ops on tensors are generalized first: bufferization knows
-    `linalg.generic`, not them."""
-    passes = lowering_passes(module)
+
+def pipeline(op: Any, kind: str | None, plugin: bool = False) -> tuple[str, ...]:
+    """`mlir-opt-22` passes turning a `main_module` of `op` into what `mlir-runner-22` runs.
+
+    8-bit floats go through MLIR's APFloat lowering. A gen-dialect plugin's ops on
+    tensors are generalized first: bufferization knows `linalg.generic`, not them."""
+    passes = LOWERING_PASSES
+    if _computes_f8(op):
+        i = passes.index("--convert-arith-to-llvm")
+        passes = (*passes[:i], APFLOAT_PASS, *passes[i:])
     if kind != "tensor":
         return passes
     first = (GENERALIZE_PASS,) if plugin else ()
     return (*first, BUFFERIZE_PASS, *passes)
 
 
-def run_command(module: str, kind: str | None, file: str, plugin: str | None = None) -> str:
+def run_command(op: Any, kind: str | None, file: str, plugin: str | None = None) -> str:
     """The shell pipeline (lowering | JIT run) for the module saved as `file`."""
     from linalg_odsgen.mlir.tools import RUNNER_LIB_DIR, runner_libs
 
@@ -278,7 +294,7 @@ def run_command(module: str, kind: str | None, file: str, plugin: str | None = N
         for n in ("libmlir_runner_utils", "libmlir_c_runner_utils", "libmlir_apfloat_wrappers")
     )
     load = [f"--load-dialect-plugin={plugin}"] if plugin else []
-    lower = " ".join([MLIR_OPT, *load, *pipeline(module, kind, plugin is not None), file])
+    lower = " ".join([MLIR_OPT, *load, *pipeline(op, kind, plugin is not None), file])
     run = f"{MLIR_RUNNER} -e main -entry-point-result=void -shared-libs={','.join(libs)}"
     return f"{lower} | {run}"
 
