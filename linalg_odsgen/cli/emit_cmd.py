@@ -23,12 +23,22 @@ _DIALECT_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
 def _main_text(
-    op: StructuredOp, form: Any, dialect: str, seed: int, expected: bool, backend: str, output: str
+    op: StructuredOp,
+    form: Any,
+    dialect: str,
+    seed: int,
+    expected: bool,
+    data: bool,
+    backend: str,
+    output: str,
 ) -> str:
-    """The runnable module (its run commands as leading comments), or our runtime's output."""
+    """The runnable module (its run command as leading comments), our runtime's output, or
+    the module's data."""
     from linalg_odsgen.mlir import driver
 
     operands = driver.sample_operands(op, seed)
+    if data:
+        return driver.format_operands(op, operands)
     if expected:
         from linalg_odsgen.runtime.backends import available_backends
 
@@ -195,6 +205,12 @@ def parse_attrs(op_name: str, cls: type[StructuredOp], texts: tuple[str, ...]) -
     "format the module prints (diff it with mlir-runner-22's output).",
 )
 @click.option(
+    "--data",
+    is_flag=True,
+    help="With --main: print instead the module's data, every operand (outputs as they "
+    "start) headed NAME: TYPE, in the format the module prints.",
+)
+@click.option(
     "--backend",
     default="loops",
     show_default=True,
@@ -220,6 +236,7 @@ def emit_cmd(
     with_main: bool,
     seed: int,
     expected: bool,
+    data: bool,
     backend: str,
     output: str,
 ) -> None:
@@ -244,9 +261,11 @@ def emit_cmd(
         raise _fail(
             "--dialect names the named form's dialect; --generic prints linalg.generic", op=op_name
         )
-    if (expected or seed != 0) and not with_main:
-        flag = "--expected" if expected else "--seed"
+    if (expected or data or seed != 0) and not with_main:
+        flag = "--expected" if expected else "--data" if data else "--seed"
         raise _fail(f"{flag} goes with --main (the runnable module's data)", op=op_name)
+    if expected and data:
+        raise _fail("--expected and --data print different things; give one", op=op_name)
 
     ops = load_ops(lib)
     if lib is None:  # MLIR 22's contract and elementwise (the kind picks the class)
@@ -285,7 +304,7 @@ def emit_cmd(
     try:
         op = cls.from_types(operand_types, **attrs)
         if with_main:
-            text = _main_text(op, form, dialect, seed, expected, backend, output)
+            text = _main_text(op, form, dialect, seed, expected, data, backend, output)
         else:
             text = print_module(op, form, dialect=dialect)
     except DiagnosticError as err:

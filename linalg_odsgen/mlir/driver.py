@@ -311,20 +311,32 @@ def format_element(value: Any, t: ElementType) -> str:
     return format_int(int(value), t) if not t.is_index else str(int(value))
 
 
+def _rows(value: Any, t: ElementType) -> list[str]:
+    """One value's lines as `main` prints an output: its last dim on each line."""
+    arr = np.asarray(value)
+    if arr.ndim == 0:
+        return [f"( {format_element(arr[()], t)} )"]
+    flat = arr.reshape(math.prod(arr.shape[:-1]), arr.shape[-1])
+    return ["( " + ", ".join(format_element(x, t) for x in row) + " )" for row in flat]
+
+
 def format_outputs(op: Any, operands: Sequence[Any]) -> str:
     """The outputs among `operands` printed as `main_module`'s `main` prints them."""
     lines: list[str] = []
     for odef, t, v in zip(op.value_operands, op.element_types, operands, strict=True):
-        if odef.kind is not OperandKind.OUTPUT_TENSOR:
-            continue
-        arr = np.asarray(v)
-        if arr.ndim == 0:
-            lines.append(f"( {format_element(arr[()], t)} )")
-            continue
-        rows = math.prod(arr.shape[:-1])
-        flat = arr.reshape(rows, arr.shape[-1])
-        for row in flat:
-            lines.append("( " + ", ".join(format_element(x, t) for x in row) + " )")
+        if odef.kind is OperandKind.OUTPUT_TENSOR:
+            lines += _rows(v, t)
+    return "".join(line + "\n" for line in lines)
+
+
+def format_operands(op: Any, operands: Sequence[Any]) -> str:
+    """Every operand's data (outputs as they start), headed `NAME: TYPE`, in `main`'s format."""
+    lines: list[str] = []
+    for odef, t, v, sig in zip(
+        op.value_operands, op.element_types, operands, operand_signature(op), strict=True
+    ):
+        lines.append(f"{odef.name}: {sig}")
+        lines += _rows(v, t)
     return "".join(line + "\n" for line in lines)
 
 
@@ -340,6 +352,7 @@ __all__ = [
     "GENERALIZE_PASS",
     "expected_output",
     "format_element",
+    "format_operands",
     "format_outputs",
     "function_name",
     "main_module",

@@ -55,6 +55,17 @@ def test_expected_output_is_numpy_matmul_of_the_module_data() -> None:
     np.testing.assert_array_equal(np.array(rows(expected)), c + a @ b)
 
 
+def test_data_prints_what_the_module_holds() -> None:
+    module = emit(*MATMUL, "--main", "--seed", "7")[1]
+    code, data, _ = emit(*MATMUL, "--main", "--seed", "7", "--data")
+    assert code == 0
+    blocks = re.split(r"^([A-Z]): (memref<[^>]*>)\n", data, flags=re.M)[1:]
+    assert [(blocks[i], blocks[i + 1]) for i in range(0, len(blocks), 3)] == [
+        ("A", "memref<3x2xi8>"), ("B", "memref<2x4xi8>"), ("C", "memref<3x4xi32>")]  # fmt: skip
+    for i in range(0, len(blocks), 3):
+        np.testing.assert_array_equal(np.array(rows(blocks[i + 2])), data_of(module, blocks[i]))
+
+
 def test_same_seed_same_module_other_seed_other_data() -> None:
     first = emit(*MATMUL, "--main", "--seed", "3")[1]
     assert first == emit(*MATMUL, "--main", "--seed", "3")[1]
@@ -75,6 +86,8 @@ def test_main_needs_static_sizes() -> None:
     [
         (["--expected"], "--expected goes with --main"),
         (["--seed", "2"], "--seed goes with --main"),
+        (["--data"], "--data goes with --main"),
+        (["--main", "--data", "--expected"], "--expected and --data print different things"),
         (["--dialect", "My-Ops"], "--dialect 'My-Ops': a dialect name is lower-case"),
         (["--dialect", "my_ops", "--generic"], "--generic prints linalg.generic"),
         (["--main", "--expected", "--backend", "nope"], "--backend 'nope': not available"),
