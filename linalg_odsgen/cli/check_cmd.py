@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import contextlib
-
 import click
 
-from linalg_odsgen.cli.common import diagnostics_to_exit, unified_diff, write_output
+from linalg_odsgen.cli.common import diagnostics_to_exit, unified_diff, write_outputs
 from linalg_odsgen.codegen.pipeline import find_project, regenerate
+from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 
 @click.command("check")
@@ -46,21 +45,29 @@ def check_cmd(root: str | None, write: bool) -> None:
     project = find_project(root)
     files = regenerate(project)  # everything first: an error leaves every file untouched
     stale = 0
+    to_write: list[tuple[str, str]] = []
+    notes: list[str] = []
     for f in files:
-        current = f.current(project.root)
+        try:
+            current = f.current(project.root)
+        except OSError as exc:  # e.g. a directory, or a path through a regular file
+            raise DiagnosticError(
+                Diagnostic(f"cannot read file: {exc.strerror}", file=str(project.root / f.path))
+            ) from None
         if current == f.text:
             continue
         stale += 1
         what = "missing" if current is None else "stale"
         if write:
-            target = project.root / f.path
-            with contextlib.suppress(OSError):  # write_output reports what cannot be written
-                target.parent.mkdir(parents=True, exist_ok=True)  # a new page's picture folder
-            write_output(str(target), f.text)
-            click.echo(f"wrote {f.path} (was {what})", err=True)
+            to_write.append((str(project.root / f.path), f.text))
+            notes.append(f"wrote {f.path} (was {what})")
             continue
         click.echo(unified_diff(current or "", f.text, f.path), nl=False)
         click.echo(f"{f.path}: {what}", err=True)
+    if to_write:  # one change: every file (and missing directory) or, on an error, none
+        write_outputs(to_write)
+        for note in notes:
+            click.echo(note, err=True)
     if stale and not write:
         click.echo(
             f"{stale} of {len(files)} generated files out of date; "

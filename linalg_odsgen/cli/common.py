@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
 import os
+import shlex
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -47,9 +49,24 @@ def diagnostics_to_exit(fn: Callable[P, R]) -> Callable[P, R]:
 
 
 def read_input(path: str) -> bytes:
-    """Read a file, or stdin for `-`; unreadable files become diagnostics."""
+    """Read a file, or stdin for `-`; unreadable files become diagnostics.
+
+    Every command reading through here takes op configs (YAML, or TC by suffix), so an
+    OpDSL `.py` file is pointed at `dump-oplib --file` instead of failing as bad YAML;
+    it is never run implicitly (validating a file must not execute it).
+    """
     if path == "-":
         return sys.stdin.buffer.read()
+    if path.endswith(".py"):
+        stem = os.path.splitext(path)[0]
+        dump = f"--file {shlex.quote(path)} -o {shlex.quote(stem + '.yaml')}"
+        raise DiagnosticError(
+            Diagnostic(
+                "is an OpDSL Python file, not op-config YAML; dump its ops first with "
+                f"`linalg-ods-gen dump-oplib {dump}` and give the YAML",
+                file=path,
+            )
+        )
     try:
         with open(path, "rb") as fh:
             return fh.read()
@@ -109,6 +126,84 @@ def write_output(path: str, text: str) -> None:
                 Diagnostic(f"cannot write file: {exc.strerror or exc}", file=path)
             ) from None
         raise
+
+
+def write_outputs(files: Sequence[tuple[str, str]]) -> None:
+    """Write several files as one change: all of them or none.
+
+    Missing parent directories are created. Every file is first written to a temp
+    file beside its target; only when all are written are they renamed into place.
+    A failure before that removes the temp files and the directories made for them;
+    a failed rename (rare: the temp file is already in the target's directory) puts
+    the files already replaced back to their old text.
+    """
+    made_dirs: list[str] = []
+    temps: list[tuple[str, str, str | None]] = []  # (temp, target, old text or None)
+
+    def undo_temps() -> None:
+        for tmp, _, _ in temps:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        for d in reversed(made_dirs):
+            with contextlib.suppress(OSError):  # not empty: something else wrote there
+                os.rmdir(d)
+
+    try:
+        for path, text in files:
+            if os.path.isdir(path):
+                raise DiagnosticError(Diagnostic("cannot write file: is a directory", file=path))
+            directory = os.path.dirname(os.path.abspath(path))
+            missing: list[str] = []
+            d = directory
+            while not os.path.exists(d):
+                missing.append(d)
+                d = os.path.dirname(d)
+            for m in reversed(missing):
+                try:
+                    os.mkdir(m)
+                except OSError as exc:
+                    raise DiagnosticError(
+                        Diagnostic(f"cannot create directory: {exc.strerror}", file=m)
+                    ) from None
+                made_dirs.append(m)
+            try:
+                fd, tmp = tempfile.mkstemp(
+                    prefix=".tmp-", suffix=os.path.basename(path), dir=directory
+                )
+            except OSError as exc:
+                raise DiagnosticError(
+                    Diagnostic(f"cannot write file: {exc.strerror}", file=path)
+                ) from None
+            old = read_existing(path)
+            temps.append((tmp, path, old))
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+            mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o644
+            os.chmod(tmp, mode)
+    except BaseException as exc:
+        undo_temps()
+        if isinstance(exc, OSError):
+            raise DiagnosticError(
+                Diagnostic(f"cannot write file: {exc.strerror or exc}", file=temps[-1][1])
+            ) from None
+        raise
+    done: list[tuple[str, str | None]] = []
+    for i, (tmp, path, old) in enumerate(temps):
+        try:
+            os.replace(tmp, path)
+        except OSError as exc:
+            for later, _, _ in temps[i:]:
+                if os.path.exists(later):
+                    os.unlink(later)
+            for back, old_text in done:
+                if old_text is None:
+                    os.unlink(back)
+                else:
+                    write_output(back, old_text)
+            raise DiagnosticError(
+                Diagnostic(f"cannot write file: {exc.strerror or exc}", file=path)
+            ) from None
+        done.append((path, old))
 
 
 def unified_diff(old: str, new: str, path: str) -> str:

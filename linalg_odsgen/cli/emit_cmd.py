@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import types as pytypes
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,50 @@ from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 if TYPE_CHECKING:
     from linalg_odsgen.runtime import OperandType, StructuredOp
+
+
+_DIALECT_NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+
+
+def _main_text(
+    op: StructuredOp,
+    form: Any,
+    dialect: str,
+    seed: int,
+    expected: bool,
+    data: bool,
+    backend: str,
+    output: str,
+) -> str:
+    """The runnable module (its run command as leading comments), our runtime's output, or
+    the module's data."""
+    from linalg_odsgen.mlir import driver
+
+    operands = driver.sample_operands(op, seed)
+    if data:
+        return driver.format_operands(op, operands)
+    if expected:
+        from linalg_odsgen.runtime.backends import available_backends
+
+        if backend not in available_backends():
+            raise _fail(
+                f"--backend {backend!r}: not available; choose one of "
+                f"{', '.join(available_backends())}",
+                op=op.OP_NAME,
+            )
+        return driver.expected_output(op, operands, backend)
+    kinds = {getattr(t, "kind", None) for t in op.operand_types} - {None}
+    kind = "tensor" if "tensor" in kinds else "memref"
+    plugin = None if dialect == "linalg" else f"DIR/build/{dialect}-plugin.so"
+    command = driver.run_command(op, kind, "main.mlir" if output == "-" else output, plugin)
+    header = [
+        f"A runnable module: {op.OP_NAME} on deterministic data (seed {seed}). Run it with",
+        f"  {command}",
+        "Our runtime's results for the same data: this emit command with --expected added.",
+    ]
+    if plugin is not None:
+        header.insert(2, "(DIR: the directory `gen-dialect --name " + dialect + " -o DIR` wrote)")
+    return driver.main_module(op, operands, form, kind=kind, dialect=dialect, header=header)
 
 
 def _fail(message: str, *, op: str | None = None, file: str = "<command line>") -> DiagnosticError:
@@ -131,6 +176,48 @@ def parse_attrs(op_name: str, cls: type[StructuredOp], texts: tuple[str, ...]) -
 )
 @click.option("--generic", is_flag=True, help="Print the linalg.generic form.")
 @click.option(
+    "--dialect",
+    metavar="NAME",
+    default="linalg",
+    show_default=True,
+    help="Dialect of the named form: the --name of a gen-dialect plugin holding the op "
+    "(prints NAME.OP; function attributes keep their #linalg spelling).",
+)
+@click.option(
+    "--main",
+    "with_main",
+    is_flag=True,
+    help="Print a runnable module: the op's function plus a `main` that calls it on "
+    "deterministic data and prints every output (needs static sizes); its first lines "
+    "are the mlir-opt-22 and mlir-runner-22 commands that run it.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the --main data (small integers, the same for a given seed).",
+)
+@click.option(
+    "--expected",
+    is_flag=True,
+    help="With --main: print instead what our runtime computes on the same data, in the "
+    "format the module prints (diff it with mlir-runner-22's output).",
+)
+@click.option(
+    "--data",
+    is_flag=True,
+    help="With --main: print instead the module's data, every operand (outputs as they "
+    "start) headed NAME: TYPE, in the format the module prints.",
+)
+@click.option(
+    "--backend",
+    default="loops",
+    show_default=True,
+    metavar="NAME",
+    help="Runtime backend of --expected (loops, fast, compiled).",
+)
+@click.option(
     "-o",
     "--output",
     "output",
@@ -145,6 +232,12 @@ def emit_cmd(
     lib: str | None,
     attr_texts: tuple[str, ...],
     generic: bool,
+    dialect: str,
+    with_main: bool,
+    seed: int,
+    expected: bool,
+    data: bool,
+    backend: str,
     output: str,
 ) -> None:
     """Print OP with the given operand types as an MLIR module.
@@ -153,8 +246,26 @@ def emit_cmd(
     given types; its body is `linalg.OP` (or, with --generic, the equivalent
     linalg.generic with the payload region). Tensor outputs are returned.
     Feed it to mlir-opt, e.g. `linalg-ods-gen emit matmul --type ... | mlir-opt-22`.
+    With --main the module also fills the operands and prints the outputs;
+    --main --expected prints our runtime's outputs for the same data.
     """
     from linalg_odsgen.mlir import Form, print_module
+
+    if not _DIALECT_NAME.match(dialect):
+        raise _fail(
+            f"--dialect {dialect!r}: a dialect name is lower-case letters, digits and "
+            "underscores, starting with a letter (as gen-dialect --name takes it)",
+            op=op_name,
+        )
+    if generic and dialect != "linalg":
+        raise _fail(
+            "--dialect names the named form's dialect; --generic prints linalg.generic", op=op_name
+        )
+    if (expected or data or seed != 0) and not with_main:
+        flag = "--expected" if expected else "--data" if data else "--seed"
+        raise _fail(f"{flag} goes with --main (the runnable module's data)", op=op_name)
+    if expected and data:
+        raise _fail("--expected and --data print different things; give one", op=op_name)
 
     ops = load_ops(lib)
     if lib is None:  # MLIR 22's contract and elementwise (the kind picks the class)
@@ -189,9 +300,13 @@ def emit_cmd(
         )
     operand_types = parse_types(op_name, type_texts)
     attrs = parse_attrs(op_name, cls, attr_texts)
+    form = Form.GENERIC if generic else Form.NAMED
     try:
         op = cls.from_types(operand_types, **attrs)
-        text = print_module(op, Form.GENERIC if generic else Form.NAMED)
+        if with_main:
+            text = _main_text(op, form, dialect, seed, expected, data, backend, output)
+        else:
+            text = print_module(op, form, dialect=dialect)
     except DiagnosticError as err:
         # Instance errors concern what the command line asked for.
         raise DiagnosticError([d.with_file("<command line>") for d in err.diagnostics]) from None

@@ -294,7 +294,27 @@ def make_fn_call(
     for a in args:
         if not isinstance(a, ScalarExpression):
             raise DslError(f"{label}: operand {a!r} is not a scalar expression", pos)
+    if type_var is not None and type_var.name in ("F32", "F64") and is_index_typed(args[0]):
+        # MLIR 22's region builder has no index -> float conversion: it warns "could not
+        # cast operand of type 'index'" and the op then fails to verify.
+        raise DslError(
+            f"{label}({type_var.name}, ...) of an index value: MLIR converts index only to "
+            f"integers; cast through I64 first: "
+            f"{label}({type_var.name}, {label}(I64, ...))",
+            pos,
+        )
     return FnCall(kind, tuple(args), fn_name, attr_name, type_var, pos)  # type: ignore[arg-type]
+
+
+def is_index_typed(e: object) -> bool:
+    """Whether `e` is known to have type `index` whatever the operands: `index(D.x)` and
+    functions (not casts) of index values only."""
+    if isinstance(e, IndexValue):
+        return True
+    if isinstance(e, FnCall) and e.kind is not FnKind.TYPE and e.operands:
+        values = e.operands[1:] if e.kind is FnKind.TERNARY else e.operands  # select's cond
+        return all(is_index_typed(x) for x in values)
+    return False
 
 
 def make_reduction(

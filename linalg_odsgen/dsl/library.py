@@ -20,6 +20,7 @@ from types import ModuleType
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 from linalg_odsgen.dsl.errors import DslError
 from linalg_odsgen.dsl.op import OpDefinition, collect_ops
+from linalg_odsgen.dsl.upstream_names import importing_opdsl_from_us
 from linalg_odsgen.model import OpLibrary
 
 CORE_MODULE = "linalg_odsgen.opspecs.core_named_ops"
@@ -108,6 +109,8 @@ def load_file(path: str) -> list[OpDefinition]:
     name = f"linalg_odsgen_user_{stem}_{digest}"
     module = ModuleType(name)
     module.__file__ = filename
+    # Upstream OpDSL files run unchanged: their `mlir.dialects.linalg.opdsl` imports get us.
+    module.__dict__["__builtins__"] = importing_opdsl_from_us()
     sys.modules[name] = module  # dataclasses and friends look their module up while it runs
     try:
         # User prints go to stderr: stdout may be carrying the YAML (`-o -`).

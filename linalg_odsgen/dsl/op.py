@@ -56,6 +56,9 @@ class OpDefinition:
         module = ModuleType(f"linalg_odsgen_dsl_{self.name}")
         exec(compile(text, f"<generated for {self.name}>", "exec"), module.__dict__)
         cls: type[StructuredOp] = module.OPS[self.name]
+        names = _symbol_names(self.function)
+        if len(names) == self.config.structured_op.indexing_maps[0].num_symbols:
+            cls.SYMBOL_NAMES = names  # shape errors then say `B: (K, N)`, not `(s1, s2)`
         return cls
 
     def __call__(
@@ -64,6 +67,22 @@ class OpDefinition:
         """Run the op on arrays like a generated op function: `my_op(a, b, outs=[c])`
         updates `outs` in place and returns them (same runtime and backends)."""
         return self.op_class.call(*ins, outs=outs, backend=backend, **attrs)
+
+
+def _symbol_names(fn: Callable[..., Any]) -> tuple[str, ...]:
+    """The op's size symbols by name, numbered as the op config numbers them: first use in
+    tensor shapes (declaration order), then index attributes' own."""
+    from linalg_odsgen.dsl.defs import IndexAttrDef, TensorDef
+
+    decls = [p.default for p in inspect.signature(fn).parameters.values()]
+    order: list[str] = []
+    for d in decls:
+        if isinstance(d, TensorDef):
+            order += [sym.name for e in d.shape for sym in e.symbols()]
+    for d in decls:
+        if isinstance(d, IndexAttrDef):
+            order += [sym.name for sym in d.symbols]
+    return tuple(dict.fromkeys(order))
 
 
 def cpp_class_name(op_name: str) -> str:

@@ -134,10 +134,14 @@ def print_op(
     sigs: Sequence[OperandSig],
     scope: NameScope,
     indent: str = "",
+    *,
+    dialect: str = "linalg",
 ) -> tuple[list[str], list[str]]:
     """Lines of the op inside a function, and the SSA names of its results (tensor outputs).
 
-    `arg_names`/`sigs` are per value operand in declaration order.
+    `arg_names`/`sigs` are per value operand in declaration order. `dialect` prefixes the
+    named form (`my_ops.matmul` for a gen-dialect plugin); function attributes keep their
+    `#linalg.*` spelling, which the plugin's ops take too.
     """
     form = Form(form)
     order = _ordered_value_operands(op)
@@ -171,7 +175,7 @@ def print_op(
             attr_text += " indexing_maps = [" + ", ".join(m.to_mlir() for m in user_maps) + "]"
         if attrs:
             attr_text += " {" + ", ".join(f"{k} = {v}" for k, v in attrs) + "}"
-        return [f"{indent}{prefix}linalg.{op.OP_NAME}{attr_text} {operands}{suffix}"], results
+        return [f"{indent}{prefix}{dialect}.{op.OP_NAME}{attr_text} {operands}{suffix}"], results
     maps = [op.indexing_maps[i] for i in order]
     map_text = ", ".join(m.to_mlir() for m in maps)
     iters = ", ".join(f'"{getattr(t, "value", t)}"' for t in op.iterator_types)
@@ -200,13 +204,14 @@ def print_func(
     name: str | None = None,
     kind: str | None = None,
     indent: str = "  ",
+    dialect: str = "linalg",
 ) -> str:
     """`func.func @name(%arg0: T0, ...) [-> results] { <op> return ... }` for one instance."""
     sigs = operand_signature(op, kind)
     fname = name or op.OP_NAME
     arg_names = [f"%arg{i}" for i in range(len(sigs))]
     scope = NameScope(used={n[1:] for n in arg_names})
-    body, results = print_op(op, form, arg_names, sigs, scope, indent + "  ")
+    body, results = print_op(op, form, arg_names, sigs, scope, indent + "  ", dialect=dialect)
     order = _ordered_value_operands(op)
     out_sigs = [sigs[i] for i in order if op.value_operands[i].kind is OperandKind.OUTPUT_TENSOR]
     result_types = [str(s) for s in out_sigs if s.kind == "tensor"]
@@ -235,9 +240,11 @@ def print_module(
     *,
     kind: str | None = None,
     name: str | None = None,
+    dialect: str = "linalg",
 ) -> str:
-    """A module with one function named after the op whose body is the op in `form`."""
-    return wrap_module([print_func(op, form, name=name, kind=kind)])
+    """A module with one function named after the op whose body is the op in `form`
+    (the named form under `dialect`, `linalg` unless the op lives in a gen-dialect plugin)."""
+    return wrap_module([print_func(op, form, name=name, kind=kind, dialect=dialect)])
 
 
 __all__ = [

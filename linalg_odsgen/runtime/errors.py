@@ -17,3 +17,14 @@ class OpError(DiagnosticError):
 
     def __str__(self) -> str:
         return f"{self.op_name}: {self.message}"
+
+
+def count(n: int, noun: str) -> str:
+    """`1 integer`, `2 integers`: a number with its noun in agreement (`noun` is singular)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def a_type(t: object) -> str:
+    """An element type with its article as spoken: `an i32`, `an f16`, `an index`, `a bf16`."""
+    name = str(t)
+    return f"a {name}" if name[:1] not in ("i", "f", "e", "a", "o", "u") else f"an {name}"

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from linalg_odsgen.affine import AffineMap, AffineParseError, dim
+from linalg_odsgen.runtime.errors import count
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class MapRule:
         for name, m in zip(names, maps, strict=True):
             if m.num_dims != self.num_dims or m.num_symbols:
                 return (
-                    f"the {name} map must have {self.num_dims} dims and no symbols, got "
+                    f"the {name} map must have {count(self.num_dims, 'dim')} and no symbols, got "
                     f"{m.to_mlir()}"
                 )
             positions = m.dim_positions()

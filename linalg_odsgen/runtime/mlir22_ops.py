@@ -20,6 +20,7 @@ from linalg_odsgen.model import (
     OperandDef,
     OperandKind,
 )
+from linalg_odsgen.runtime.errors import count
 from linalg_odsgen.runtime.region import RegionHelper
 from linalg_odsgen.runtime.structured_op import StructuredOp
 
@@ -118,7 +119,7 @@ class ContractOp(_MapsPerInstanceOp):
         dims: list[tuple[int, ...]] = []
         for name, m in zip("ABC", maps, strict=True):
             if m.num_dims != n or m.num_symbols:
-                return f"every map must have {n} dims and no symbols; {name}'s is {m.to_mlir()}"
+                return f"every map must have {count(n, 'dim')} and no symbols; {name}'s is {m.to_mlir()}"
             d = _plain_dims(m)
             if d is None:
                 return f"{name}'s map {m.to_mlir()} is not a projected permutation"
@@ -205,7 +206,7 @@ class _ElementwiseOp(_MapsPerInstanceOp):
         n = len(self.shapes[-1])
         for i, m in enumerate(maps):
             if m.num_dims != n or m.num_symbols:
-                return f"map #{i} must have {n} dims (the output's rank) and no symbols"
+                return f"map #{i} must have {count(n, 'dim')} (the output's rank) and no symbols"
             if _plain_dims(m) is None:
                 return f"map #{i} {m.to_mlir()} is not a projected permutation"
         if len(_plain_dims(maps[-1]) or ()) != n:

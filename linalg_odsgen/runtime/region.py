@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from linalg_odsgen.model import FN_NAMES, FnKind
 from linalg_odsgen.payload import Region, RegionBuilder, Value
-from linalg_odsgen.runtime.errors import OpError
+from linalg_odsgen.runtime.errors import OpError, a_type, count
 from linalg_odsgen.types import ElementType, parse_element_type
 
 if TYPE_CHECKING:
@@ -98,7 +98,7 @@ class RegionHelper:
         """`linalg.index dim`: the iteration index along loop dimension `dim`."""
         num_loops = len(self.op.iterator_types)
         if not 0 <= dim < num_loops:
-            raise self._error(f"linalg.index {dim} is out of range for {num_loops} loops")
+            raise self._error(f"linalg.index {dim} is out of range for {count(num_loops, 'loop')}")
         return self._builder.index(dim)
 
     def constant(self, text: str) -> Value:
@@ -192,7 +192,18 @@ class RegionHelper:
             elif src.is_float and dst.width < src.width:
                 name = "arith.truncf"
         if name is None:
-            raise self._error(f"cannot cast {src} to {dst} ({fn_name})")
+            # What MLIR 22's region builder cannot convert either: it warns "could not cast
+            # operand" and the op fails to verify.
+            why = ""
+            if src.is_index and dst.is_float:
+                why = (
+                    ": MLIR converts index only to integer types; cast through I64 first, "
+                    f"e.g. TypeFn.{fn_name}({to_type}, TypeFn.{fn_name}(I64, index(D.n)))"
+                )
+            elif dst.is_index:
+                why = ": MLIR converts nothing to index inside a region (index_cast goes the "
+                why += "other way); give the operand an integer element type"
+            raise self._error(f"cannot cast {src} to {dst} ({fn_name}){why}")
         return self._builder.create(name, (x,), dst)
 
     # -- end ------------------------------------------------------------------------------
@@ -202,12 +213,14 @@ class RegionHelper:
         outputs = [d for d in self.op.value_operands if not d.kind.is_input]
         out_types = self.op.element_types[self.op.num_inputs :]
         if len(values) != len(outputs):
-            raise self._error(f"the payload yields {len(values)} values for {len(outputs)} outputs")
+            raise self._error(
+                f"the payload yields {count(len(values), 'value')} for {count(len(outputs), 'output')}"
+            )
         for d, t, v in zip(outputs, out_types, values, strict=True):
             if v.type != t:
                 raise OpError(
                     self.op.OP_NAME,
-                    f"the payload computes a {v.type} value for output {d.name!r} "
+                    f"the payload computes {a_type(v.type)} value for output {d.name!r} "
                     f"of element type {t}",
                     d.name,
                 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
@@ -29,10 +30,11 @@ from linalg_odsgen.affine import (
     AffineMap,
     AffineSymbolExpr,
 )
+from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.model import FN_NAMES, IteratorType, OperandDef, OperandKind
 from linalg_odsgen.payload import Region
 from linalg_odsgen.runtime.backends import default_backend, get_backend, get_preparer, on_rebind
-from linalg_odsgen.runtime.errors import OpError
+from linalg_odsgen.runtime.errors import OpError, a_type, count
 from linalg_odsgen.runtime.region import RegionHelper
 from linalg_odsgen.runtime.scalar_semantics import from_canonical, to_canonical
 from linalg_odsgen.types import (
@@ -63,6 +65,8 @@ class StructuredOp:
     RANK_POLYMORPHIC: ClassVar[bool] = False
     # True when the payload reads `linalg.index`: the compiled body then takes the loop indices.
     USES_INDEX: ClassVar[bool] = False
+    # The size symbols' names when the class comes from the DSL (`s0` -> `M`, ...), for errors.
+    SYMBOL_NAMES: ClassVar[tuple[str, ...] | None] = None
 
     # Derived from OPERANDS once per class (asked on every call).
     _VALUE_OPERANDS: ClassVar[tuple[OperandDef, ...]] = ()
@@ -99,7 +103,7 @@ class StructuredOp:
         names = ", ".join(d.name for d in operands)
         if len(operand_types) != len(operands):
             raise self._error(
-                f"expected {len(operands)} operands ({names}), got {len(operand_types)}"
+                f"expected {count(len(operands), 'operand')} ({names}), got {len(operand_types)}"
             )
         shapes: list[Shape] = []
         elements: list[ElementType] = []
@@ -133,6 +137,10 @@ class StructuredOp:
             self.build_region(helper)
             region = _remember(_REGION_CACHE, region_key, helper.finish())
         self.region: Region = region
+        if _CONTRACTION in self.IMPLEMENTS:
+            problem = _contraction_kinds(region)
+            if problem is not None:
+                raise self._error(problem)
 
     @classmethod
     def from_types(cls, types: Sequence[OperandType], /, **attrs: Any) -> StructuredOp:
@@ -149,7 +157,9 @@ class StructuredOp:
         outputs = [d for d in cls._value_operands() if not d.kind.is_input]
         if len(ins) != len(inputs):
             listed = ", ".join(d.name for d in inputs)
-            raise OpError(cls.OP_NAME, f"expected {len(inputs)} inputs ({listed}), got {len(ins)}")
+            raise OpError(
+                cls.OP_NAME, f"expected {count(len(inputs), 'input')} ({listed}), got {len(ins)}"
+            )
         if outs is None:
             outs = []
         if isinstance(outs, np.ndarray) or not isinstance(outs, (list, tuple)):
@@ -158,7 +168,7 @@ class StructuredOp:
             listed = ", ".join(d.name for d in outputs)
             raise OpError(
                 cls.OP_NAME,
-                f"expected {len(outputs)} outputs in outs=[...] ({listed}), got {len(outs)}",
+                f"expected {count(len(outputs), 'output')} in outs=[...] ({listed}), got {len(outs)}",
             )
         by_def: dict[str, Any] = {}
         for d, v in zip(inputs, ins, strict=True):
@@ -210,13 +220,15 @@ class StructuredOp:
     ) -> Any:
         """The call form: run the op on arrays, update `outs` in place and return them."""
         name = default_backend() if backend is None else backend
+        if type(name) is not str:  # before it is used as a cache key
+            _backend_of(cls.OP_NAME, name)
         plain = _plain_call(cls, name, ins, outs, attrs)
         runner = _PREPARED.get(plain[0]) if plain is not None else None
         if plain is not None and plain[2] and runner is not None and runner(plain[1]):
             results = plain[1][cls._NUM_INPUTS :]
             return results[0] if len(results) == 1 else tuple(results)
         op, operands = cls.from_arrays(*ins, outs=outs, **attrs)
-        op._execute(get_backend(backend), operands)
+        op._execute(_backend_of(cls.OP_NAME, backend), operands)
         # Prepare once per signature: again only when a runner went stale (a setting
         # changed); a signature its backend prepares nothing for is remembered as such
         # (until a backend name is rebound), so its calls do not plan twice.
@@ -346,10 +358,12 @@ class StructuredOp:
         if not isinstance(value, (list, tuple)) or not all(
             isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)) for v in value
         ):
-            raise self._error(f"attribute {d.name!r} expects {n} integers, got {value!r}", d.name)
+            raise self._error(
+                f"attribute {d.name!r} expects {count(n, 'integer')}, got {value!r}", d.name
+            )
         if len(value) != n:
             raise self._error(
-                f"attribute {d.name!r} expects {n} integers, got {len(value)}: {list(value)!r}",
+                f"attribute {d.name!r} expects {count(n, 'integer')}, got {len(value)}: {list(value)!r}",
                 d.name,
             )
         for v in value:
@@ -530,7 +544,8 @@ class StructuredOp:
                     src_name = self.value_operands[src[0]].name
                     raise self._error(
                         f"operand {d.name!r} dim {r} has size {extent} but loop d{expr.position} "
-                        f"has size {size} (from operand {src_name!r} dim {src[1]})",
+                        f"has size {size} (from operand {src_name!r} dim {src[1]})"
+                        + self._declared_shapes(shapes, (src_name, d.name)),
                         d.name,
                     )
                 if empty or extent is None:
@@ -552,17 +567,38 @@ class StructuredOp:
                 if hi >= extent:
                     raise self._error(
                         f"operand {d.name!r} dim {r} has size {extent} but the access {expr} "
-                        f"reaches index {hi}",
+                        f"reaches index {hi}" + self._declared_shapes(shapes, (d.name,)),
                         d.name,
                     )
+
+    def _declared_shapes(self, shapes: Sequence[Shape], names: Sequence[str]) -> str:
+        """`; the op declares A: (s0, s1), B: (s1, s2); given A: (5, 3), B: (4, 6)` for the
+        operands `names` (shape symbols as the op config numbers them; equal symbols are
+        sizes that must agree)."""
+        declared: list[str] = []
+        given: list[str] = []
+        symbols = self.SYMBOL_NAMES
+
+        def spelled(e: AffineExpr) -> str:
+            text = str(e)
+            if symbols is None:
+                return text
+            return re.sub(r"\bs(\d+)\b", lambda m: symbols[int(m.group(1))], text)
+
+        for d, shape in zip(self.value_operands, shapes, strict=True):
+            if d.name not in names or d.shape_map is None:
+                continue
+            declared.append(f"{d.name}: ({', '.join(spelled(e) for e in d.shape_map.results)})")
+            given.append(f"{d.name}: ({', '.join('?' if n is None else str(n) for n in shape)})")
+        if not declared:
+            return ""
+        return f"; the op declares {', '.join(declared)}; given {', '.join(given)}"
 
     # -- running --------------------------------------------------------------------------
 
     def run(self, operands: Sequence[Any], backend: str | None = None) -> None:
         """Execute on normalised operands (from `from_arrays`) with a backend."""
-        from linalg_odsgen.runtime.backends import get_backend
-
-        self._execute(get_backend(backend), list(operands))
+        self._execute(_backend_of(self.OP_NAME, backend), list(operands))
 
     # -- printing -------------------------------------------------------------------------
 
@@ -590,6 +626,53 @@ class StructuredOp:
 _CACHE_LIMIT = 4096
 _MAPS_CACHE: dict[Any, tuple[AffineMap, ...]] = {}
 _INSTANCE_CACHE: dict[Any, StructuredOp] = {}
+
+
+_CONTRACTION = "LinalgContractionOpInterface"
+# (elementwise, reduction) op pairs MLIR 22 accepts in a contraction's body.
+_CONTRACTION_PAIRS = {
+    ("arith.mulf", "arith.addf"),
+    ("arith.muli", "arith.addi"),
+    ("arith.andi", "arith.ori"),
+}
+
+
+def _contraction_kinds(region: Region) -> str | None:
+    """Why MLIR would refuse this instance as a contraction although the op config has the
+    right shape (`validate` checks that): its multiply and its add must be of one kind, and
+    which kinds they are depends on the element types (`addf` of `muli` is refused)."""
+    defs = {op.result.id: op for op in region.ops}
+
+    def skip(v: Any) -> Any:  # through single-operand ops, as MLIR's getSourceSkipUnary
+        while v.id in defs and len(defs[v.id].operands) == 1:
+            v = defs[v.id].operands[0]
+        return v
+
+    if len(region.yields) != 1:
+        return None
+    red = defs.get(skip(region.yields[0]).id)
+    if red is None or len(red.operands) != 2:
+        return None
+    lhs, rhs = (skip(v) for v in red.operands)
+    arg_ids = {a.id for a in region.args}
+    ew = defs.get(skip(rhs if lhs.id in arg_ids else lhs).id)
+    if ew is None or len(ew.operands) != 2 or (ew.name, red.name) in _CONTRACTION_PAIRS:
+        return None
+    return (
+        f"implements ContractionOpInterface, but with these element types its body is "
+        f"{red.name} of {ew.name}, which MLIR refuses (a contraction is addf of mulf, addi of "
+        "muli or ori of andi); convert the operands before multiplying, e.g. "
+        "cast_signed(U, a) * cast_signed(U, b)"
+    )
+
+
+def _backend_of(op_name: str, backend: Any) -> Any:
+    """The backend called `backend`; a bad name is an error naming the op, as every
+    other runtime error does."""
+    try:
+        return get_backend(backend)
+    except DiagnosticError as err:
+        raise OpError(op_name, err.diagnostics[0].message) from None
 
 
 def _array_key(
@@ -968,7 +1051,9 @@ def _check_representable(op_name: str, d: OperandDef, value: Any, t: ElementType
         return
     if isinstance(value, float):
         if not value.is_integer():
-            raise OpError(op_name, f"operand {d.name!r}: {value!r} is not a {t} value", d.name)
+            raise OpError(
+                op_name, f"operand {d.name!r}: {value!r} is not {a_type(t)} value", d.name
+            )
         value = int(value)
     lo, hi = -(1 << (t.width - 1)), (1 << t.width) - 1
     if t.is_bool:

@@ -38,6 +38,8 @@ from linalg_odsgen.model import (
     ScalarFn,
     ScalarIndex,
 )
+from linalg_odsgen.validation.casts import check_casts
+from linalg_odsgen.validation.interfaces import check_interfaces
 from linalg_odsgen.yaml_io.loader import format_path
 
 if TYPE_CHECKING:
@@ -722,6 +724,8 @@ def validate_op(
     _check_maps(c)
     _check_assignments(c)
     _check_unused_attributes(c)
+    if not any(d.is_error for d in c.diags):  # what MLIR refuses on every instance
+        c.diags.extend([*check_interfaces(op, doc), *check_casts(op, doc)])
     return c.diags
 
 

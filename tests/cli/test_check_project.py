@@ -157,3 +157,48 @@ def test_pre_commit_hook_runs_check_in_a_second_repository(project: Path) -> Non
     assert run().returncode == 1
     check("--root", str(project), "--write")
     assert run().returncode == 0
+
+
+def fresh_layout(tmp_path: Path) -> Path:
+    """Only the sources and the configuration: no `src/`, no `build/`, no YAML yet."""
+    root = tmp_path / "fresh"
+    (root / "ops").mkdir(parents=True)
+    (root / "ops" / "my_ops.py").write_text(DSL)
+    (root / "ops" / "legacy.tc").write_text(TC)
+    (root / "pyproject.toml").write_text(CONFIG.replace('"build/', '"build/gen/'))
+    return root
+
+
+def test_write_on_a_fresh_layout_creates_the_missing_directories(tmp_path: Path) -> None:
+    root = fresh_layout(tmp_path)
+    result = check("--root", str(root), "--write")
+    assert result.exit_code == 0, result.output
+    for path in ("ops/my_ops.yaml", "src/my_ops_gen.py", "build/gen/my_ops.yamlgen.td",
+                 "ops/legacy.yaml", "src/legacy_gen.py"):  # fmt: skip
+        assert (root / path).is_file(), path
+    assert check("--root", str(root)).exit_code == 0
+
+
+def test_write_is_all_or_nothing_when_one_target_cannot_be_written(tmp_path: Path) -> None:
+    root = fresh_layout(tmp_path)
+    (root / "src").write_text("a file where the modules' directory should be\n")
+    before = sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
+    result = check("--root", str(root), "--write")
+    assert result.exit_code == 1
+    assert "src" in result.stderr and "Traceback" not in result.output
+    after = sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
+    assert after == before  # no YAML, no build/gen/, no temp file left behind
+
+
+def test_write_keeps_old_files_when_a_later_target_is_a_directory(tmp_path: Path) -> None:
+    root = fresh_layout(tmp_path)
+    assert check("--root", str(root), "--write").exit_code == 0
+    (root / "ops" / "my_ops.py").write_text(DSL.replace("Sums", "Adds up"))
+    old_yaml = (root / "ops" / "my_ops.yaml").read_text()
+    (root / "src" / "legacy_gen.py").unlink()
+    (root / "src" / "legacy_gen.py").mkdir()
+    result = check("--root", str(root), "--write")
+    assert result.exit_code == 1
+    assert "legacy_gen.py" in result.stderr
+    assert (root / "ops" / "my_ops.yaml").read_text() == old_yaml
+    assert not [p for p in root.rglob(".tmp-*")]
