@@ -64,7 +64,7 @@ def test_mixed_types_that_break_the_payload_are_refused_by_both() -> None:
         "linalg.exp ins(%a : memref<4xf32>) outs(%b : memref<4xf64>)",
         "%a: memref<4xf32>, %b: memref<4xf64>",
     )
-    with pytest.raises(OpError, match="computes a f32 value for output"):
+    with pytest.raises(OpError, match="computes an f32 value for output"):
         ops.OPS["exp"].from_arrays(np.ones(4, np.float32), outs=[np.zeros(4, np.float64)])
 
 

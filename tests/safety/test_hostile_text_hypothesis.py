@@ -28,6 +28,8 @@ from linalg_odsgen.ods import generate as generate_ods
 from linalg_odsgen.validation import load_valid_library, validate_op
 
 MARK = "zq_attacker_mark"
+# A fill (scalar input: MLIR refuses FillOpInterface on anything else) whose every
+# string field the test replaces in turn.
 BASE = """--- !LinalgOpConfig
 metadata: !LinalgOpMetadata
   name: hostile
@@ -41,9 +43,8 @@ structured_op: !LinalgStructuredOpConfig
   args:
   - !LinalgOperandDefConfig
     name: I
-    kind: input_tensor
+    kind: scalar
     type_var: T
-    shape_map: affine_map<()[s0, s1, s2] -> (s0)>
   - !LinalgOperandDefConfig
     name: O
     kind: output_tensor
@@ -61,7 +62,7 @@ structured_op: !LinalgStructuredOpConfig
     default_fn: add
   indexing_maps: !LinalgIndexingMapsConfig
     static_indexing_maps:
-    - affine_map<(d0)[s0, s1, s2] -> (d0 * s2)>
+    - affine_map<(d0)[s0, s1, s2] -> ()>
     - affine_map<(d0)[s0, s1, s2] -> (d0)>
   iterator_types:
   - parallel
