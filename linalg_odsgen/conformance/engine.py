@@ -61,6 +61,7 @@ class Outcome:
     detail: str = ""
     expected: list[list[int]] = field(default_factory=list)
     got: list[list[int]] = field(default_factory=list)
+    stderr: str = ""  # the failing tool's messages (crash, invalid IR, refusal)
 
 
 class NotRunnable(Exception):
@@ -173,13 +174,13 @@ def _classify_alone(pipe: Pipeline, case: Prepared, stage: str) -> Outcome:
     if stage == "pipeline":
         step = pl.apply(pipe, module)
         if step.crash:
-            return Outcome(spec, Kind.CRASH, "pipeline: " + step.message)
+            return Outcome(spec, Kind.CRASH, "pipeline: " + step.message, stderr=step.stderr)
         unverified = pl.apply(pipe, module, verify=False)
         if unverified.crash:
-            return Outcome(spec, Kind.CRASH, "pipeline (no verifier): " + unverified.message)
+            return Outcome(spec, Kind.CRASH, "pipeline (no verifier): " + unverified.message, stderr=unverified.stderr)  # fmt: skip
         if unverified.ok:
-            return Outcome(spec, Kind.INVALID_IR, step.message)
-        return Outcome(spec, Kind.NOT_APPLICABLE, step.message)
+            return Outcome(spec, Kind.INVALID_IR, step.message, stderr=step.stderr)
+        return Outcome(spec, Kind.NOT_APPLICABLE, step.message, stderr=step.stderr)
     baseline = _lower_and_run(pipe, module)
     if not baseline.ok:
         return Outcome(spec, Kind.SKIPPED, "MLIR 22 without the pipeline: " + pl.first_error(baseline.stderr))  # fmt: skip
@@ -189,15 +190,15 @@ def _classify_alone(pipe: Pipeline, case: Prepared, stage: str) -> Outcome:
     checked = pl.verify(pipe, piped.stdout)
     if not checked.ok:
         kind = Kind.CRASH if checked.crash else Kind.INVALID_IR
-        return Outcome(spec, kind, "pipeline output: " + checked.message)
+        return Outcome(spec, kind, "pipeline output: " + checked.message, stderr=checked.stderr)
     low = pl.lower(pipe, piped.stdout)
     if not low.ok:
         if low.crash:
-            return Outcome(spec, Kind.CRASH, "lowering the pipeline's output: " + low.message)
+            return Outcome(spec, Kind.CRASH, "lowering the pipeline's output: " + low.message, stderr=low.stderr)  # fmt: skip
         return Outcome(spec, Kind.NOT_APPLICABLE, "the standard lowering cannot lower the pipeline's output: " + low.message)  # fmt: skip
     ran = pl.execute(low.stdout)
     if not ran.ok:
-        return Outcome(spec, Kind.CRASH, "running the pipeline's output: " + ran.message)
+        return Outcome(spec, Kind.CRASH, "running the pipeline's output: " + ran.message, stderr=ran.stderr)  # fmt: skip
     try:
         got = parse_lines(ran.stdout, [case.entry])[0]
     except ValueError:

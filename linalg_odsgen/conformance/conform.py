@@ -1,0 +1,60 @@
+"""The cases `conform` runs for an op library: conformance's instances of every op, each in
+the generic and (when MLIR 22 has the op) the named form, with static and dynamic sizes.
+
+Instances come from `library.cases_for`: every element-type combination
+(i1, i4/i8 with the high bit set, f16/bf16, ...), the function attributes'
+alternatives, index attributes and MLIR 22's per-instance `indexing_maps`,
+sizes 3, 2, 4 (which tile sizes seldom divide); the data adds NaN, infinities,
+-0 and subnormals (`data`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from linalg_odsgen.conformance.engine import spec_seed
+from linalg_odsgen.conformance.library import EXPECTED_NOT_IN_MLIR22, _name, cases_for
+from linalg_odsgen.conformance.spec import CaseSpec, OpSource
+from linalg_odsgen.types import ShapedType
+
+
+def conform_specs(
+    classes: dict[str, Any],
+    library: str | None,
+    *,
+    instances: int | None = None,
+    seed: int = 0,
+    kind: str = "tensor",
+) -> list[CaseSpec]:
+    """Cases of every op in `classes` (report name -> class); at most `instances` instances
+    per op (spread over its list), each in both forms, every other one with dynamic sizes."""
+    specs: list[CaseSpec] = []
+    for name, cls in classes.items():
+        cases = [c for c in cases_for(cls) if c.execute]
+        if instances is not None and len(cases) > instances:
+            step = len(cases) / instances
+            cases = [cases[int(i * step)] for i in range(instances)]
+        named = (name not in EXPECTED_NOT_IN_MLIR22 and library is None) or library is not None
+        for i, case in enumerate(cases):
+            types = tuple(
+                ShapedType(kind, t.shape, t.element) if isinstance(t, ShapedType) else t
+                for t in case.types
+            )
+            forms = ["generic"] + (["named"] if named and not case.divergence else [])
+            for form in forms:
+                specs.append(
+                    CaseSpec(
+                        OpSource(_name(cls), library),
+                        types,
+                        case.attrs,
+                        form=form,
+                        kind=kind,
+                        dynamic=i % 2 == 1,
+                        seed=spec_seed(seed, name, case.label),
+                        label=case.label,
+                    )
+                )
+    return specs
+
+
+__all__ = ["conform_specs"]
