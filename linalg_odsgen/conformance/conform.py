@@ -32,8 +32,7 @@ def conform_specs(
     for name, cls in classes.items():
         cases = [c for c in cases_for(cls) if c.execute]
         if instances is not None and len(cases) > instances:
-            step = len(cases) / instances
-            cases = [cases[int(i * step)] for i in range(instances)]
+            cases = _select(cases, instances)
         named = (name not in EXPECTED_NOT_IN_MLIR22 and library is None) or library is not None
         for i, case in enumerate(cases):
             types = tuple(
@@ -55,6 +54,23 @@ def conform_specs(
                     )
                 )
     return specs
+
+
+def _spread(xs: list[Any], n: int) -> list[Any]:
+    if len(xs) <= n:
+        return list(xs)
+    step = len(xs) / n
+    return [xs[int(i * step)] for i in range(n)]
+
+
+def _select(cases: list[Any], n: int) -> list[Any]:
+    """At most `n` cases: attribute variants (casts, strides) first, spread over the list,
+    then element-type combinations and maps, in their order."""
+    attrs = [c for c in cases if "=" in c.label and "maps" not in c.label]
+    chosen = _spread(attrs, max(1, n // 2))
+    rest = [c for c in cases if c not in chosen]
+    chosen += _spread(rest, n - len(chosen))
+    return [c for c in cases if c in chosen]
 
 
 __all__ = ["conform_specs"]
