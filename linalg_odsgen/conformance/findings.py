@@ -34,29 +34,10 @@ import numpy as np
 from linalg_odsgen.conformance import pipeline as pl
 from linalg_odsgen.conformance.engine import Outcome, prepare
 from linalg_odsgen.conformance.harness import build_module
-from linalg_odsgen.conformance.pipeline import Kind, Pipeline
+from linalg_odsgen.conformance.pipeline import Kind, Pipeline, crash_site
 from linalg_odsgen.mlir.tools import MLIR_RUNNER, runner_libs
 
-_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*)$")
 _NUMBERS = re.compile(r"\d+")
-
-
-def crash_site(stderr: str) -> str:
-    """The first frames of a crash below the signal handlers, the assertion or LLVM error
-    when there is one: the same bug crashes at the same place."""
-    for line in stderr.splitlines():
-        if "Assertion `" in line or "LLVM ERROR:" in line:
-            return line.strip()
-    frames = []
-    for line in stderr.splitlines():
-        m = _FRAME.match(line)
-        if not m:
-            continue
-        text = m.group(1)
-        if "llvm::sys::" in text or "libc.so" in text or "SignalHandler" in text:
-            continue
-        frames.append(re.sub(r"^\S*/", "", text))
-    return " | ".join(frames[1:4]) if frames else ""
 
 
 def signature(outcome: Outcome, stderr: str = "") -> str:

@@ -117,14 +117,44 @@ class Step:
         return first_error(self.stderr)
 
 
+_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*)$")
+
+
+def _frame_name(text: str) -> str:
+    """`mlir::Foo::bar(args) (/path/libMLIR.so+0x12)` -> `mlir::Foo::bar`; unnamed frames
+    keep their library and offset."""
+    m = _FRAME_TEXT.match(text)
+    if m is None:
+        return text
+    name, where = m.group(1), m.group(2)
+    return name.split("(")[0] if name else where
+
+
+_FRAME_TEXT = re.compile(r"^(?:(.*?)\s+)?\((?:\S*/)?([^/()]+\+0x[0-9a-f]+)\)$")
+
+
+def crash_site(stderr: str) -> str:
+    """Where a tool crashed: the assertion or LLVM error when there is one, else the first
+    frames below the signal handlers (the same bug crashes at the same place)."""
+    for line in stderr.splitlines():
+        if "Assertion `" in line or "LLVM ERROR:" in line:
+            return line.strip()
+    frames = [m.group(1) for m in map(_FRAME.match, stderr.splitlines()) if m]
+    # the signal handlers run first, then the C library's trampoline, then the crash site
+    libc = [i for i, f in enumerate(frames[:8]) if "libc.so" in f]
+    if libc:
+        frames = frames[libc[0] + 1 :]
+    frames = [f for f in frames if "llvm::sys::" not in f]
+    return " | ".join(_frame_name(f) for f in frames[:3])
+
+
 def first_error(stderr: str) -> str:
     for line in stderr.splitlines():
         if "error:" in line:
             return line.split("error:", 1)[1].strip()
-    for mark in _CRASH_MARKS:
-        for line in stderr.splitlines():
-            if mark in line:
-                return line.strip()
+    site = crash_site(stderr)
+    if site:
+        return "crashed in " + site
     lines = [x for x in stderr.strip().splitlines() if x.strip()]
     return lines[0].strip() if lines else "failed"
 
@@ -190,6 +220,7 @@ __all__ = [
     "Pipeline",
     "Step",
     "apply",
+    "crash_site",
     "execute",
     "first_error",
     "lower",

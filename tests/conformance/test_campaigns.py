@@ -14,6 +14,17 @@ from linalg_odsgen.cli import main
 
 EXTUI_TO_EXTSI = "out = re.sub(r'arith\\.extui (%in\\w*)', r'arith.extsi \\1', out)"
 SWAP_INPUTS = "out = re.sub(r'ins\\((%\\w+), (%\\w+) :', r'ins(\\2, \\1 :', out)"
+DROP_TILE_OFFSET = (
+    "out = out.replace('affine_map<(d0)[s0] -> (d0 + s0)>', 'affine_map<(d0)[s0] -> (s0)>')"
+)
+TILE_FIRST_LOOP_BY_2 = """module attributes {transform.with_named_sequence} {
+  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {
+    %m = transform.structured.match ops{["linalg.generic"]} in %root : (!transform.any_op) -> !transform.any_op
+    %t, %l = transform.structured.tile_using_for %m tile_sizes [2] : (!transform.any_op) -> (!transform.any_op, !transform.any_op)
+    transform.yield
+  }
+}
+"""
 FLIP_MAX = "out = out.replace('arith.maxsi', 'arith.minsi').replace('arith.maximumf', 'arith.minimumf')"  # fmt: skip
 
 
@@ -110,6 +121,25 @@ def test_bad_options_are_diagnosed_without_a_traceback(tmp_path: Path) -> None:
     assert res.exit_code == 1
     assert "--transform: no such file" in res.output and "Traceback" not in res.output
     assert not (tmp_path / "o").exists()
+
+
+@pytest.mark.slow
+def test_fuzz_finds_a_tiling_that_forgets_the_tile_offset_of_linalg_index(
+    tmp_path: Path, make_wrapper
+) -> None:
+    script = tmp_path / "tile.mlir"
+    script.write_text(TILE_FIRST_LOOP_BY_2)
+    opt = make_wrapper("fault", DROP_TILE_OFFSET)
+    out = tmp_path / "out"
+    code, data, text = _run("fuzz", "--transform", str(script), "--mlir-opt", opt, "--cases", "200", "--minimize-budget", "5", "--out", str(out))  # fmt: skip
+    assert code == 1, text
+    found = _findings(out)
+    assert {f["kind"] for f in found} == {"miscompile"}
+    assert all("linalg.index" in (out / f["path"] / "input.mlir").read_text() for f in found)
+    assert all((out / f["path"] / "transform.mlir").read_text() == TILE_FIRST_LOOP_BY_2 for f in found)  # fmt: skip
+    # the same tiling through the real mlir-opt-22 is clean on these cases
+    code, data, text = _run("fuzz", "--transform", str(script), "--cases", "200", "--out", str(tmp_path / "clean"))  # fmt: skip
+    assert code == 0 and data["findings"] == [], text
 
 
 @pytest.mark.slow
