@@ -3,7 +3,8 @@
 Two sources, alternating:
 
 * *from scratch*: a loop nest with parallel and reduction dims; output maps that
-  permute the parallel dims (rank 0 when there are none); input maps that
+  permute all the parallel dims (rank 0 when there are none; outputs accumulate
+  over the reduction dims, so no result depends on the iteration order); input maps that
   permute, broadcast, or read a window (`d_p * stride + d_r * dilation`);
   payloads over add/sub/mul/div/min/max (signed and unsigned), float unary
   functions, select on an i1 input, casts of both signednesses, constants,
@@ -123,7 +124,9 @@ class _Draw:
         out_maps: list[list[int]] = [list(par)]
         r.shuffle(out_maps[0])
         if par and r.random() < 0.25:
-            out_maps.append(sorted(r.sample(par, r.randint(1, len(par)))))
+            # every parallel dim indexes each output: an output element written by several
+            # parallel iterations would depend on their order, which Linalg leaves open
+            out_maps.append(r.sample(par, len(par)))
         in_maps: list[list[AffineExpr]] = []
         sized: set[int] = set(par)
         for _ in range(r.randint(1, 3)):
@@ -198,7 +201,9 @@ class _Draw:
         assigns = []
         for k in range(len(out_maps)):
             out = ScalarArg(f"O{k}")
-            mode = self.pick(("contraction", "reduction", "elementwise")) if red else "elementwise"
+            # with reduction dims the output accumulates (an overwrite would keep whichever
+            # iteration came last, an order Linalg leaves open)
+            mode = self.pick(("contraction", "reduction")) if red else "elementwise"
             if mode == "contraction":
                 prod = ScalarFn(FnKind.BINARY, (tree(1, leaves), tree(1, leaves)), fn_name="mul")
                 value: ScalarExpr = ScalarFn(FnKind.BINARY, (out, prod), fn_name="add")
