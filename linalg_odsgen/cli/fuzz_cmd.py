@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 import click
 
@@ -16,7 +17,7 @@ from linalg_odsgen.cli.common import diagnostics_to_exit
 @click.option("--cases", type=click.IntRange(min=1), default=None, metavar="N", help="Run N cases (default: 1000 without --time-budget).")  # fmt: skip
 @campaign_options
 @diagnostics_to_exit
-def fuzz_cmd(time_budget: float | None, cases: int | None, **opts: object) -> None:
+def fuzz_cmd(time_budget: float | None, cases: int | None, **opts: Any) -> None:
     """Draw random structured ops (from scratch and as mutations of the core library's ops),
     run them through the pipeline, lower and JIT-run them with MLIR 22 and compare with the
     loops backend. Findings are minimised into reproducer directories under --out.
@@ -28,7 +29,7 @@ def fuzz_cmd(time_budget: float | None, cases: int | None, **opts: object) -> No
         cases = 1000
     campaign, out_fmt = make_campaign("fuzz", opts, extra={})
     deadline = time.monotonic() + time_budget if time_budget is not None else None
-    batches = fuzz_batches(int(opts["seed"]), int(opts["batch_size"]), cases)  # type: ignore[call-overload]
+    batches = fuzz_batches(int(opts["seed"]), int(opts["batch_size"]), cases)
     summary = campaign.run(batches, deadline=deadline, total=cases)
     print_summary(summary, out_fmt, campaign, per_op=False)
     if summary.findings:

@@ -25,15 +25,19 @@ def conform_specs(
     instances: int | None = None,
     seed: int = 0,
     kind: str = "tensor",
+    dialect: str | None = None,
 ) -> list[CaseSpec]:
     """Cases of every op in `classes` (report name -> class); at most `instances` instances
-    per op (spread over its list), each in both forms, every other one with dynamic sizes."""
+    per op (spread over its list), each in both forms, every other one with dynamic sizes.
+    With `dialect` (a gen-dialect plugin's), named forms are spelled in it, for every op
+    of the library."""
     specs: list[CaseSpec] = []
     for name, cls in classes.items():
         cases = [c for c in cases_for(cls) if c.execute]
         if instances is not None and len(cases) > instances:
             cases = _select(cases, instances)
-        named = (name not in EXPECTED_NOT_IN_MLIR22 and library is None) or library is not None
+        in_plugin = dialect is not None and not cls.__module__.endswith("mlir22_ops")
+        named = in_plugin or library is not None or name not in EXPECTED_NOT_IN_MLIR22
         for i, case in enumerate(cases):
             types = tuple(
                 ShapedType(kind, t.shape, t.element) if isinstance(t, ShapedType) else t
@@ -51,6 +55,7 @@ def conform_specs(
                         dynamic=i % 2 == 1,
                         seed=spec_seed(seed, name, case.label),
                         label=case.label,
+                        dialect=dialect if in_plugin else None,
                     )
                 )
     return specs

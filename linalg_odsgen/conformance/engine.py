@@ -103,7 +103,7 @@ def prepare(spec: CaseSpec) -> Prepared:
         for p in op.region.ops
         for v in (*p.operands, p.result)
     )
-    entry = Entry(op, kernel_op, Form(spec.form), tuple(values))
+    entry = Entry(op, kernel_op, Form(spec.form), tuple(values), spec.dialect)
     approx = bool(_region_op_names(op) & LIBM_OPS)
     return Prepared(spec, entry, expected, out_types, approx, f8)
 

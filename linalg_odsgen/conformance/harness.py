@@ -47,6 +47,7 @@ class Entry:
     kernel_op: StructuredOp
     form: Form
     values: tuple[Any, ...]
+    dialect: str | None = None  # named form spelled `<dialect>.<op>` (a gen-dialect plugin)
 
 
 def num_output_lines(entry: Entry) -> int:
@@ -118,7 +119,11 @@ def build_module(entries: Sequence[Entry], prefix: str = "t", entry: str = "main
     globals_: list[str] = []
     funcs: list[str] = []
     for i, e in enumerate(entries):
-        funcs.append(print_func(e.kernel_op, e.form, name=f"{prefix}_k{i}"))
+        kernel = print_func(e.kernel_op, e.form, name=f"{prefix}_k{i}")
+        if e.dialect and e.form is Form.NAMED:
+            name = e.op.OP_NAME
+            kernel = re.sub(rf"\blinalg\.{re.escape(name)}\b", f"{e.dialect}.{name}", kernel)
+        funcs.append(kernel)
         g, f = _runner(prefix, i, e)
         globals_ += g
         funcs.append(f)

@@ -44,6 +44,7 @@ class CaseSpec:
     dynamic: bool = False
     seed: int = 0
     label: str = ""
+    dialect: str | None = None  # the named form in a gen-dialect plugin's dialect
     data: tuple[Any, ...] | None = field(default=None, compare=False, hash=False)
 
     @property
@@ -57,7 +58,8 @@ class CaseSpec:
         types = ", ".join(str(t) for t in self.types)
         attrs = "".join(f" {k}={_attr_text(v)}" for k, v in self.attrs)
         dyn = " dynamic" if self.dynamic else ""
-        return f"{self.source.name} [{self.form} {self.kind}{dyn}] ({types}){attrs}"
+        form = f"{self.dialect}." if self.dialect and self.form == "named" else ""
+        return f"{self.source.name} [{form}{self.form} {self.kind}{dyn}] ({types}){attrs}"
 
 
 def _attr_text(value: Any) -> str:
