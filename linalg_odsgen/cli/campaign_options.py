@@ -173,6 +173,10 @@ def print_summary(summary: Summary, fmt: str, campaign: Campaign, *, per_op: boo
     for kind in ("skipped", "not-applicable"):
         if kind in summary.examples:
             click.echo(f"  e.g. {kind}: {summary.examples[kind][:200]}")
+    for err in summary.errors[:5]:
+        click.echo(f"  error: {err}", err=True)
+    if campaign.stopped:
+        click.echo(f"stopped; continue with --resume --out {campaign.out}", err=True)
     findings = sorted(summary.findings, key=lambda f: f.index)
     click.echo(f"{len(findings)} finding(s), {summary.duplicates} duplicate(s) -> {campaign.out}/findings.json")  # fmt: skip
     for f in findings:

@@ -14,7 +14,9 @@ from __future__ import annotations
 import concurrent.futures as cf
 import json
 import os
+import signal
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -131,6 +133,7 @@ class Summary:
     duplicates: int = 0
     seconds: float = 0.0
     examples: dict[str, str] = field(default_factory=dict)  # kind -> one detail (skipped, n/a)
+    errors: list[str] = field(default_factory=list)  # tasks that raised (their cases not run)
 
     @property
     def rate(self) -> float:
@@ -143,6 +146,7 @@ class Summary:
             "kinds": dict(sorted(self.kinds.items())),
             "per_op": {k: dict(sorted(v.items())) for k, v in sorted(self.per_op.items())},
             "duplicates": self.duplicates,
+            "errors": self.errors,
             "findings": [f.to_json() for f in sorted(self.findings, key=lambda f: f.index)],
         }
 
@@ -170,6 +174,7 @@ class Campaign:
         self.budget = minimize_budget
         self.progress = progress
         self.summary = Summary()
+        self.stopped = False
         self.done: set[int] = set()
         self.by_sig: dict[str, Finding] = {}
         os.makedirs(out, exist_ok=True)
@@ -252,6 +257,10 @@ class Campaign:
         base_seconds = self.summary.seconds
         pool = self._executor()
         pending: dict[Any, tuple[str, Any]] = {}
+        old_term = None
+        if threading.current_thread() is threading.main_thread():
+            # stopped by SIGTERM as by Ctrl-C: state saved, findings kept
+            old_term = signal.signal(signal.SIGTERM, _interrupt)
         limit = 2 * self.jobs if not self.scheduler else 4 * self.jobs
         exhausted = False
         try:
@@ -271,16 +280,26 @@ class Campaign:
                 done, _ = pool.wait_any(set(pending))
                 for fut in done:
                     what, info = pending.pop(fut)
-                    result = fut.result()
+                    try:
+                        result = fut.result()
+                    except (KeyboardInterrupt, cf.process.BrokenProcessPool):
+                        raise
+                    except Exception as exc:  # a worker failed: say so, keep going
+                        self.summary.errors.append(f"{what} {info!r:.80}: {type(exc).__name__}: {exc}")  # fmt: skip
+                        if what == "batch":
+                            self.done.discard(info.number)
+                        continue
                     if what == "batch":
                         self._batch_done(info, result, pool, pending, late)
                     else:
                         self._minimized(info[0], info[1], result)
                 self.summary.seconds = base_seconds + time.monotonic() - start
                 self._show(total)
-        except KeyboardInterrupt:
-            pass
+        except (KeyboardInterrupt, cf.process.BrokenProcessPool):
+            self.stopped = True  # what is written stays; --resume continues
         finally:
+            if old_term is not None:
+                signal.signal(signal.SIGTERM, old_term)
             pool.close()
             self.summary.seconds = base_seconds + time.monotonic() - start
             self._save_state()
@@ -327,6 +346,10 @@ class Campaign:
             bar = f"{s.cases} cases"
         sys.stderr.write(f"\r{bar}  {s.rate:5.1f} cases/s  {n} finding{'s' if n != 1 else ''}  ")
         sys.stderr.flush()
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def fuzz_batches(seed: int, batch_size: int, cases: int | None) -> Iterator[Batch]:
