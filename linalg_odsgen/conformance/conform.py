@@ -43,7 +43,9 @@ def conform_specs(
                 ShapedType(kind, t.shape, t.element) if isinstance(t, ShapedType) else t
                 for t in case.types
             )
-            forms = ["generic"] + (["named"] if named and not case.divergence else [])
+            # a plugin's ops take no per-instance `indexing_maps` (MLIR 22's matmul family does)
+            maps = in_plugin and any(k == "indexing_maps" for k, _ in case.attrs)
+            forms = ["generic"] + (["named"] if named and not case.divergence and not maps else [])
             for form in forms:
                 specs.append(
                     CaseSpec(

@@ -34,7 +34,8 @@ def test_conform_runs_a_plugins_named_ops_through_the_pipeline(tmp_path: Path) -
     # both forms of both ops ran (elemwise_unary is not in MLIR 22: only the plugin has it,
     # so its named form runs only when printed in the plugin's dialect)
     assert data["per_op"]["elemwise_unary"] == {"ok": 12}
-    assert sum(data["per_op"]["matmul"].values()) == 12 and data["per_op"]["matmul"]["ok"] >= 8
+    # (named forms of instances with MLIR 22's per-instance indexing_maps are left out)
+    assert data["per_op"]["matmul"] == {"ok": 10}
     code, data = conform("--linalg-specialize-generic-ops", "spec")
     assert code == 1
     assert any("cast=cast_unsigned" in f["case"] and "[generic" in f["case"] for f in data["findings"])  # fmt: skip
