@@ -31,7 +31,7 @@ def conform_cmd(
     dialect: str | None,
     **opts: Any,
 ) -> None:
-    """Run every op of LIB (op-config YAML or TC files; the core library by default) through
+    """Run every op of LIB (op-config YAML, TC or DSL .py files; the core library by default) through
     the pipeline, lowered and JIT-run by MLIR 22, and compare with the loops backend.
 
     Exit status 1 when any case is a miscompile, a crash or invalid IR."""

@@ -70,7 +70,8 @@ def _attr_text(value: Any) -> str:
 
 @functools.lru_cache(maxsize=16)
 def library_classes(library: str | None) -> dict[str, type[StructuredOp]]:
-    """Report name -> class of a library file (YAML or TC), or of the core library."""
+    """Report name -> class of a library file (op-config YAML, TC, or a DSL `.py` file), or
+    of the core library."""
     if library is None:
         from linalg_odsgen.conformance.library import _name, core_classes
 
@@ -78,7 +79,15 @@ def library_classes(library: str | None) -> dict[str, type[StructuredOp]]:
     from linalg_odsgen.cli.common import read_op_yaml
     from linalg_odsgen.codegen import generate_from_yaml
 
-    text = generate_from_yaml(read_op_yaml(library), library)
+    source: bytes | str
+    if library.endswith(".py"):
+        from linalg_odsgen.dsl.library import load_library
+        from linalg_odsgen.yaml_io import dump_library
+
+        source = dump_library(load_library(files=[library]).ops)
+    else:
+        source = read_op_yaml(library)
+    text = generate_from_yaml(source, library)
     module = pytypes.ModuleType("linalg_odsgen_conform_lib")
     exec(compile(text, f"<generated from {library}>", "exec"), module.__dict__)
     return dict(module.OPS)

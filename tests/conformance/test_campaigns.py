@@ -154,3 +154,21 @@ def test_a_dask_cluster_finds_what_local_processes_find(tmp_path: Path, make_wra
     strip = lambda fs: [(f["kind"], f["signature"], f["index"], f["case"]) for f in fs]  # noqa: E731
     assert strip(_findings(tmp_path / "local")) == strip(_findings(tmp_path / "dask"))
     assert local["kinds"] == remote["kinds"]
+
+
+def test_conform_reads_tc_and_dsl_libraries(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2] / "opspecs"
+    tc = str(root / "classic_ops.tc")
+    dsl = str(root / "core_named_ops.py")
+    code, data, text = _run("conform", tc, dsl, "--op", "matmul", "--instances", "2", "--pipeline", "--linalg-generalize-named-ops", "--out", str(tmp_path))  # fmt: skip
+    assert code == 0, text
+    assert data["per_op"]["matmul"]["ok"] >= 4
+
+
+def test_a_bad_library_is_a_diagnostic(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("--- !LinalgOpConfig\nmetadata: {name: x}\n")
+    res = CliRunner().invoke(main, ["conform", str(bad), "--out", str(tmp_path / "o")])
+    assert res.exit_code == 1
+    assert "bad.yaml:" in res.output and "error:" in res.output and "Traceback" not in res.output
+    assert not (tmp_path / "o").exists()
