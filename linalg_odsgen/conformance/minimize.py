@@ -1,8 +1,8 @@
 """Shrinking a finding while it stays a finding of the same kind (greedy delta debugging).
 
 In turn: static sizes instead of dynamic ones; the payload (a function node
-replaced by one of its operands, for ops the fuzzer drew or mutated); the
-loop sizes (each to 1, else one smaller); the data (an operand all zeros or
+replaced by one of its operands, for ops the fuzzer drew or mutated); element
+types (all operands of one type moved to f32, or i32 or i8); the loop sizes (each to 1, else one smaller); the data (an operand all zeros or
 all ones, then halves of its elements set to zero). A candidate is kept when
 running it alone through the pipeline gives the same kind of finding; the
 number of runs is bounded.
@@ -76,6 +76,31 @@ def _size_candidates(spec: CaseSpec) -> Iterator[CaseSpec]:
             yield spec.with_(types=types, data=None)
 
 
+_SIMPLER = {"float": ("f32",), "integer": ("i32", "i8")}
+
+
+def _type_candidates(spec: CaseSpec) -> Iterator[CaseSpec]:
+    """Every operand of one element type moved to a plainer type (f32; i32 or i8)."""
+    from linalg_odsgen.types import parse_element_type
+
+    elems = [t.element if isinstance(t, ShapedType) else t for t in spec.types]
+    for old in dict.fromkeys(elems):
+        kind = (
+            "float" if old.is_float else "integer" if old.is_integer and not old.is_bool else None
+        )
+        for name in _SIMPLER.get(kind or "", ()):
+            new = parse_element_type(name)
+            if new == old or (new.width > old.width and kind == "integer" and name == "i8"):
+                continue
+            types = tuple(
+                (ShapedType(t.kind, t.shape, new) if isinstance(t, ShapedType) else new)
+                if (t.element if isinstance(t, ShapedType) else t) == old
+                else t
+                for t in spec.types
+            )
+            yield spec.with_(types=types, data=None)
+
+
 def _data_candidates(spec: CaseSpec) -> Iterator[CaseSpec]:
     try:
         values = list(prepare(spec).entry.values)
@@ -130,7 +155,7 @@ def minimize(
 
     if best.spec.dynamic:
         attempt(lambda s: iter([s.with_(dynamic=False)]))
-    for stage in (_payload_candidates, _size_candidates, _data_candidates):
+    for stage in (_payload_candidates, _type_candidates, _size_candidates, _data_candidates):
         while attempt(stage):
             pass
     return best
