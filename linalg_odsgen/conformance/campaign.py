@@ -134,6 +134,8 @@ class Summary:
     seconds: float = 0.0
     examples: dict[str, str] = field(default_factory=dict)  # kind -> one detail (skipped, n/a)
     errors: list[str] = field(default_factory=list)  # tasks that raised (their cases not run)
+    # cases where MLIR 22 without the pipeline disagrees with our semantics (first 20)
+    disagreements: list[str] = field(default_factory=list)
 
     @property
     def rate(self) -> float:
@@ -147,6 +149,7 @@ class Summary:
             "per_op": {k: dict(sorted(v.items())) for k, v in sorted(self.per_op.items())},
             "duplicates": self.duplicates,
             "errors": self.errors,
+            "disagreements": self.disagreements,
             "findings": [f.to_json() for f in sorted(self.findings, key=lambda f: f.index)],
         }
 
@@ -323,6 +326,8 @@ class Campaign:
             per[outcome.kind.value] += 1
             if outcome.kind in (Kind.SKIPPED, Kind.NOT_APPLICABLE):
                 self.summary.examples.setdefault(outcome.kind.value, outcome.detail)
+                if outcome.detail.startswith("MLIR 22 without the pipeline") and len(self.summary.disagreements) < 20:  # fmt: skip
+                    self.summary.disagreements.append(f"case {index}: {outcome.spec.describe()}: {outcome.detail}")  # fmt: skip
             if not outcome.kind.is_finding:
                 continue
             fresh = self._found(index, outcome)
