@@ -1,6 +1,6 @@
 """Random structured ops for the fuzzer, drawn from a seed, free of undefined behaviour.
 
-Two sources, alternating:
+Three sources, interleaved by case number:
 
 * *from scratch*: a loop nest with parallel and reduction dims; output maps that
   permute all the parallel dims (rank 0 when there are none; outputs accumulate
@@ -13,7 +13,9 @@ Two sources, alternating:
 * *mutations* of the core library's ops, so that passes pattern-matching named
   ops are reached: flip a cast's signedness, change element types (i1 and i4
   included), wrap a value in a unary function, add `linalg.index` to a
-  reduction, swap the operands of a binary function.
+  reduction, swap the operands of a binary function;
+* *core-op instances*, unmutated, mostly in their named form (element types and
+  attributes as conformance draws them), for passes that work on named ops.
 
 Undefined behaviour is never generated: integer division only divides by an
 operand cast that the data keeps positive (`make_data` draws [1, 100] when a
@@ -403,12 +405,55 @@ def _safe(op: Any) -> bool:
     return True
 
 
+@functools.lru_cache(maxsize=128)
+def _library_cases(name: str) -> tuple[Any, ...]:
+    from linalg_odsgen.conformance.library import cases_for
+    from linalg_odsgen.conformance.spec import library_classes
+
+    return tuple(c for c in cases_for(library_classes(None)[name]) if c.execute)
+
+
+def library_instance(rng: random.Random, seed: int, label: str) -> CaseSpec | None:
+    """An unmutated instance of a core op (any element types and attributes conformance
+    tries), mostly in its named form: what passes working on named ops take."""
+    from linalg_odsgen.conformance.library import EXPECTED_NOT_IN_MLIR22
+    from linalg_odsgen.conformance.spec import library_classes
+
+    names = sorted(library_classes(None))
+    name = rng.choices(names, weights=[_op_weight(n) for n in names])[0]
+    cases = _library_cases(name)
+    if not cases:
+        return None
+    case = rng.choice(cases)
+    named_ok = name not in EXPECTED_NOT_IN_MLIR22 and not case.divergence
+    form = "named" if named_ok and rng.random() < 0.7 else "generic"
+    types = tuple(
+        ShapedType("tensor", t.shape, t.element) if isinstance(t, ShapedType) else t
+        for t in case.types
+    )
+    return CaseSpec(
+        OpSource(name),
+        types,
+        case.attrs,
+        form=form,
+        dynamic=rng.random() < 0.3,
+        seed=seed,
+        label=f"{label} library {case.label}",
+    )
+
+
 def draw_case(seed: int, index: int) -> CaseSpec:
-    """Case `index` of the campaign with this seed (the same on every machine)."""
+    """Case `index` of the campaign with this seed (the same on every machine): a third
+    drawn from scratch, a half mutations of core ops, a sixth core-op instances."""
     rng = random.Random(f"fuzz/{seed}/{index}")
     data_seed = rng.getrandbits(32)
     label = f"case {index}"
-    if index % 2 == 1:
+    source = index % 6
+    if source == 5:
+        spec = library_instance(rng, data_seed, label)
+        if spec is not None:
+            return spec
+    if source in (1, 3, 5):
         for _ in range(20):
             spec = mutate(rng, data_seed, label)
             if spec is not None:
@@ -416,4 +461,4 @@ def draw_case(seed: int, index: int) -> CaseSpec:
     return _Draw(rng).op(data_seed, label)
 
 
-__all__ = ["MUTATIONS", "TYPE_PAIRS", "draw_case", "mutate", "shapes_for"]
+__all__ = ["MUTATIONS", "TYPE_PAIRS", "draw_case", "library_instance", "mutate", "shapes_for"]

@@ -63,9 +63,9 @@ def test_fuzz_finds_and_minimises_a_pipeline_that_sign_extends_unsigned_bytes(
 
 @pytest.mark.parametrize("flags", ["--linalg-generalize-named-ops", "--canonicalize --cse", ""])
 def test_clean_pipelines_give_no_findings(tmp_path: Path, flags: str) -> None:
-    code, data, text = _run("fuzz", "--pipeline", flags, "--cases", "40", "--out", str(tmp_path))
+    code, data, text = _run("fuzz", "--pipeline", flags, "--cases", "30", "--out", str(tmp_path))
     assert code == 0, text
-    assert data["findings"] == [] and data["kinds"].get("ok", 0) >= 35, data["kinds"]
+    assert data["findings"] == [] and data["kinds"].get("ok", 0) >= 25, data["kinds"]
 
 
 @pytest.mark.slow
@@ -86,7 +86,7 @@ def test_fuzz_finds_other_injected_faults(tmp_path: Path, make_wrapper, rewrite:
 
 
 def test_conform_reports_the_unsigned_matmul_under_specialization(tmp_path: Path) -> None:
-    code, data, text = _run("conform", "--op", "matmul", "--pipeline", "--linalg-specialize-generic-ops", "--minimize-budget", "0", "--out", str(tmp_path))  # fmt: skip
+    code, data, text = _run("conform", "--op", "matmul", "--instances", "12", "--pipeline", "--linalg-specialize-generic-ops", "--minimize-budget", "0", "--out", str(tmp_path))  # fmt: skip
     assert code == 1, text
     found = _findings(tmp_path)
     assert any(f["kind"] == "miscompile" and "cast=cast_unsigned" in f["case"] for f in found)
