@@ -207,8 +207,10 @@ def _classify_alone(pipe: Pipeline, case: Prepared, stage: str) -> Outcome:
             return Outcome(spec, Kind.CRASH, "lowering the pipeline's output: " + low.message, stderr=low.stderr)  # fmt: skip
         return Outcome(spec, Kind.NOT_APPLICABLE, "the standard lowering cannot lower the pipeline's output: " + low.message)  # fmt: skip
     ran = pl.execute(low.stdout)
-    if not ran.ok:
+    if not ran.ok and ran.crash:
         return Outcome(spec, Kind.CRASH, "running the pipeline's output: " + ran.message, stderr=ran.stderr)  # fmt: skip
+    if not ran.ok:  # e.g. ops the standard lowering left behind
+        return Outcome(spec, Kind.NOT_APPLICABLE, "the runner cannot run the lowered pipeline output: " + ran.message, stderr=ran.stderr)  # fmt: skip
     try:
         got = parse_lines(ran.stdout, [case.entry])[0]
     except ValueError:
