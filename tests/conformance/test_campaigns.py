@@ -80,7 +80,7 @@ def test_clean_pipelines_give_no_findings_over_hundreds_of_cases(tmp_path: Path,
 @pytest.mark.parametrize("rewrite", [SWAP_INPUTS, FLIP_MAX], ids=["swap-inputs", "flip-max"])
 def test_fuzz_finds_other_injected_faults(tmp_path: Path, make_wrapper, rewrite: str) -> None:
     opt = make_wrapper("fault", rewrite)
-    code, _, text = _run("fuzz", "--mlir-opt", opt, "--cases", "160", "--minimize-budget", "5", "--out", str(tmp_path))  # fmt: skip
+    code, _, text = _run("fuzz", "--mlir-opt", opt, "--cases", "80", "--minimize-budget", "2", "--out", str(tmp_path))  # fmt: skip
     assert code == 1, text
     assert {f["kind"] for f in _findings(tmp_path)} <= {"miscompile", "invalid-ir"}
 
