@@ -64,3 +64,12 @@ def test_a_crashing_pipeline_is_a_crash_and_invalid_output_is_invalid_ir(make_wr
     )
     outs = run_batch(Pipeline.parse("", opt=invalid), [_matmul("cast_signed")])
     assert [o.kind for o in outs] == [Kind.INVALID_IR]
+
+
+def test_buffer_semantics_cases_run_through_the_pipeline_too() -> None:
+    # memref operands: the kernel writes its output in place, main prints the global
+    specs = [_matmul("cast_unsigned").with_(kind="memref"), _matmul("cast_signed").with_(kind="memref", dynamic=True)]  # fmt: skip
+    outs = run_batch(Pipeline.parse("--linalg-specialize-generic-ops"), specs)
+    assert [o.kind for o in outs] == [Kind.MISCOMPILE, Kind.OK]
+    outs = run_batch(Pipeline.parse("--linalg-generalize-named-ops"), specs)
+    assert [o.kind for o in outs] == [Kind.OK, Kind.OK]
