@@ -46,7 +46,8 @@ LOWERING: tuple[str, ...] = (
     "--convert-cf-to-llvm",
     "--reconcile-unrealized-casts",
 )
-_F8_TYPE = re.compile(r"\bf8E[0-9A-Za-z]+\b")
+# `xf8E5M2` inside shaped types too (a named op on f8 tensors has no standalone f8 type)
+_F8_TYPE = re.compile(r"(?:\b|x)f8E[0-9A-Za-z]+\b")
 _FASTMATH_ATTR = re.compile(r" \{fastmath = #arith\.fastmath<[a-z, ]*>\}")
 _CRASH_MARKS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `", "LLVM ERROR:")
 
