@@ -13,6 +13,7 @@ its output does not verify) or not applicable (the pipeline refuses cleanly).
 from __future__ import annotations
 
 import random
+import re
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -116,6 +117,21 @@ def _compare(p: Prepared, got: list[np.ndarray]) -> str:
     return ""
 
 
+# Vectors of integers narrower than a byte: LLVM packs their bits, while a memref of them
+# keeps one element per byte, so vector loads and stores of such memrefs (without MLIR's
+# narrow-type emulation) read and write other elements. A pipeline producing them is not
+# blamed for the difference; the case is skipped.
+_SUB_BYTE_VECTOR = re.compile(r"vector<[^>]*xi[1-7]>")
+SUB_BYTE_NOTE = (
+    "sub-byte vectors: LLVM bit-packs vector<...xi1/i4> while memrefs keep a byte per "
+    "element (MLIR needs narrow-type emulation here), not compared"
+)
+
+
+def _sub_byte(case: Prepared) -> bool:
+    return any(t.is_integer and t.width < 8 for t in case.entry.op.element_types)
+
+
 def _lower_and_run(pipe: Pipeline, module: str) -> pl.Step:
     low = pl.lower(pipe, module)
     if not low.ok:
@@ -143,6 +159,7 @@ def _try_batch(pipe: Pipeline, cases: Sequence[Prepared]) -> tuple[list[Outcome]
     except ValueError:
         return None, "run"
     problems = [_compare(c, g) for c, g in zip(cases, got, strict=True)]
+    packed = bool(_SUB_BYTE_VECTOR.search(piped.stdout))
     suspects = [i for i, problem in enumerate(problems) if problem]
     base: dict[int, list[np.ndarray]] = {}
     if suspects:
@@ -162,6 +179,9 @@ def _try_batch(pipe: Pipeline, cases: Sequence[Prepared]) -> tuple[list[Outcome]
             outcomes.append(Outcome(c.spec, Kind.OK))
             continue
         base_problem = _compare(c, base[i])
+        if packed and _sub_byte(c):
+            outcomes.append(Outcome(c.spec, Kind.SKIPPED, SUB_BYTE_NOTE))
+            continue
         if base_problem:
             outcomes.append(Outcome(c.spec, Kind.SKIPPED, f"MLIR 22 without the pipeline: {base_problem}"))  # fmt: skip
             continue
@@ -216,6 +236,8 @@ def _classify_alone(pipe: Pipeline, case: Prepared, stage: str) -> Outcome:
     except ValueError:
         return Outcome(spec, Kind.CRASH, "the pipeline's output printed too few results")
     problem = _compare(case, got)
+    if problem and _sub_byte(case) and _SUB_BYTE_VECTOR.search(piped.stdout):
+        return Outcome(spec, Kind.SKIPPED, SUB_BYTE_NOTE)
     if problem:
         return Outcome(
             spec,
