@@ -255,6 +255,18 @@ def _evaluate(pipe: Pipeline, cases: Sequence[Prepared]) -> list[Outcome]:
         return outcomes
     if len(cases) == 1:
         return [_classify_alone(pipe, cases[0], stage)]
+    if stage == "pipeline":
+        # One run with each case as its own module tells which ones the pipeline rejects
+        # (a transform script failing on one op fails the whole module): those go alone,
+        # the rest stay a batch. Halving is the fallback when that cannot be told.
+        modules = [build_module([c.entry], "p", "p_main") for c in cases]
+        bad = pl.failing_modules(pl.apply_split(pipe, modules), modules)
+        if bad is not None and len(bad) < len(cases):
+            rest = [c for i, c in enumerate(cases) if i not in bad]
+            slots = dict(zip([i for i in range(len(cases)) if i not in bad], _evaluate(pipe, rest), strict=True))  # fmt: skip
+            for i in sorted(bad):
+                slots[i] = _evaluate(pipe, [cases[i]])[0]
+            return [slots[i] for i in range(len(cases))]
     half = len(cases) // 2
     return _evaluate(pipe, cases[:half]) + _evaluate(pipe, cases[half:])
 

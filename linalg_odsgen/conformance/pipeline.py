@@ -11,6 +11,7 @@ the LLVM dialect) and JIT-run by `mlir-runner-22`.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import re
 import shlex
@@ -178,6 +179,31 @@ def apply(pipeline: Pipeline, module: str, *, timeout: float = 60.0, verify: boo
     """The pipeline on a module (`verify=False`: without the verifier between passes)."""
     extra = [] if verify else ["--verify-each=false"]
     return _run(pipeline.opt, [*pipeline.args(), *extra], module, timeout)
+
+
+def apply_split(pipeline: Pipeline, modules: Sequence[str], *, timeout: float = 60.0) -> Step:
+    """The pipeline on several modules in one run (`--split-input-file`), each on its own."""
+    return _run(pipeline.opt, [*pipeline.args(), "--split-input-file"], SPLIT.join(modules), timeout)  # fmt: skip
+
+
+SPLIT = "// -----\n"
+_STDIN_LINE = re.compile(r"<stdin>:(\d+):\d+:")
+
+
+def failing_modules(step: Step, modules: Sequence[str]) -> set[int] | None:
+    """Which of the modules `apply_split` ran have diagnostics (by their line numbers);
+    None when that cannot be told (a crash, or errors without a position in the input)."""
+    if step.crash:
+        return None
+    starts: list[int] = []
+    line = 1
+    for m in modules:
+        starts.append(line)
+        line += m.count("\n") + 1  # the separator line
+    failing: set[int] = set()
+    for hit in _STDIN_LINE.finditer(step.stderr):
+        failing.add(bisect.bisect_right(starts, int(hit.group(1))) - 1)
+    return failing or None
 
 
 def verify(pipeline: Pipeline, module: str, *, timeout: float = 60.0) -> Step:
