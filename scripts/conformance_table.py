@@ -22,7 +22,7 @@ import types
 
 def _classes(lib: str | None, names: list[str]) -> list[type]:
     if lib is None:
-        from linalg_odsgen.mlir.conformance import _name, core_classes
+        from linalg_odsgen.conformance.library import _name, core_classes
 
         # the core library, then MLIR 22's contract and elementwise (one row per kind)
         table = {_name(cls): cls for cls in core_classes()}
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         print(exc, file=sys.stderr)
         return 1
 
-    from linalg_odsgen.mlir import conformance
+    from linalg_odsgen.conformance import library as conformance
     from linalg_odsgen.mlir.tools import have_runner, have_tool
 
     if not have_tool() or (not args.no_exec and not have_runner()):

@@ -43,6 +43,14 @@ _COMMANDS: dict[str, tuple[str, str]] = {
         "Fail if any generated file of the repository is stale.",
     ),
     "emit": ("linalg_odsgen.cli.emit_cmd:emit_cmd", "Print an op instance as an MLIR module."),
+    "conform": (
+        "linalg_odsgen.cli.conform_cmd:conform_cmd",
+        "Test an MLIR pipeline on every op of a library against our semantics.",
+    ),
+    "fuzz": (
+        "linalg_odsgen.cli.fuzz_cmd:fuzz_cmd",
+        "Test an MLIR pipeline on random structured ops against our semantics.",
+    ),
     "gen-doc": (
         "linalg_odsgen.cli.gen_doc_cmd:gen_doc_cmd",
         "Write a reference page (Markdown or HTML) per op library.",

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 
 from linalg_odsgen import ops
-from linalg_odsgen.mlir import conformance, region
-from linalg_odsgen.mlir.conformance import EXPECTED_NOT_IN_MLIR22, OpReport, Status
+from linalg_odsgen.conformance import library as conformance
+from linalg_odsgen.conformance.library import EXPECTED_NOT_IN_MLIR22, OpReport, Status
+from linalg_odsgen.mlir import region
 
 pytestmark = pytest.mark.mlir
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from linalg_odsgen import ops
-from linalg_odsgen.mlir.conformance import compare_bits
+from linalg_odsgen.conformance import compare_bits
 from linalg_odsgen.mlir.execution import ExecCase, build_module, run_cases, to_bits
 from linalg_odsgen.mlir.printer import Form
 from linalg_odsgen.types import F16, F32, I1, I8

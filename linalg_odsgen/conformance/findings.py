@@ -1,0 +1,234 @@
+"""Findings: their signatures (for deduplication) and self-contained reproducer directories.
+
+`OUT/findings.json` lists one entry per distinct finding (kind, pipeline,
+transform, the op, what differs, the reproducer's path); each reproducer
+`OUT/<kind>-<signature>/` holds:
+
+* `input.mlir`: the op in a kernel function and a `main` that builds the data,
+  calls it and prints every output element's bits (one line per output);
+* `pipeline.txt` (and `transform.mlir` when a script was used);
+* `expected.txt`: the values our runtime computes; `actual.txt`: what MLIR printed
+  (or `stderr.txt` for a crash, invalid IR or a refused pipeline);
+* `reproduce.sh`: the commands (pipeline, standard lowering, runner);
+* `case.json`: the case as data (op, operand types, attributes, form, seed).
+
+Files are written to a temporary name and renamed, so a stopped campaign never
+leaves a truncated file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from linalg_odsgen.conformance import pipeline as pl
+from linalg_odsgen.conformance.engine import Outcome, prepare
+from linalg_odsgen.conformance.harness import build_module
+from linalg_odsgen.conformance.pipeline import Kind, Pipeline, crash_site
+from linalg_odsgen.mlir.tools import MLIR_RUNNER, runner_libs
+
+_NUMBERS = re.compile(r"\d+")
+
+
+def signature(outcome: Outcome, stderr: str = "") -> str:
+    """What makes two findings the same bug, as a short hash: for a miscompile the op's
+    payload ops, iterator types and element types; for a crash where it crashed; for invalid
+    IR or others the error with numbers blanked. Element types and sizes are left out: the
+    same pattern matched wrongly on i8 and on f16 is one bug."""
+    spec = outcome.spec
+    if outcome.kind is Kind.MISCOMPILE:
+        try:
+            p = prepare(spec)
+            op = p.entry.op
+            key = "|".join(
+                [
+                    ",".join(sorted({x.name for x in op.region.ops} - {"arith.constant"})),
+                    ",".join(str(t.value) for t in op.iterator_types),
+                    ",".join(str(m) for m in op.indexing_maps),
+                ]
+            )
+        except Exception:
+            key = spec.describe()
+    elif outcome.kind is Kind.CRASH:
+        key = crash_site(stderr) or _NUMBERS.sub("N", outcome.detail)
+    else:
+        key = _NUMBERS.sub("N", outcome.detail)
+    text = f"{outcome.kind.value}|{key}"
+    return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+def _atomic_write(path: str, text: str, mode: int | None = None) -> None:
+    d = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "w") as fh:
+            fh.write(text)
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _values_text(bits: Sequence[Sequence[int]], types: Sequence[Any]) -> str:
+    """One line per output: element values (decoded from their bits) and the bits in hex."""
+    lines = []
+    for j, (b, t) in enumerate(zip(bits, types, strict=True)):
+        arr = np.array(b, dtype=np.uint64)
+        if t.is_float:
+            vals = arr.astype(np.dtype(f"uint{t.width}")).view(t.dtype).astype(np.float64)
+            shown = ", ".join(repr(float(v)) for v in vals)
+        elif t.is_bool:
+            shown = ", ".join(str(int(v)) for v in arr)
+        else:
+            w = t.width
+            shown = ", ".join(str(int(v) - (1 << w) if int(v) >> (w - 1) else int(v)) for v in arr)
+        hexes = ", ".join(f"0x{int(v):X}" for v in arr)
+        printed = "".join(f"{int(v)}, " for v in arr).rstrip()
+        lines.append(f"output {j} ({t}): {shown}\n  bits: {hexes}\n  as printed: {printed}")
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Finding:
+    """A distinct finding as listed in findings.json."""
+
+    kind: str
+    signature: str
+    op: str
+    case: str
+    detail: str
+    pipeline: str
+    transform: str | None
+    path: str
+    index: int  # the campaign's case number (orders findings.json)
+    minimized: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _reproduce_sh(pipe: Pipeline, has_transform: bool) -> str:
+    args = [pipe.opt, *pipe.plugin_args()]
+    if has_transform:
+        args += [
+            "--transform-preload-library=transform-library-paths=transform.mlir",
+            "--transform-interpreter",
+        ]
+    args += list(pipe.flags)
+    libs = ",".join(runner_libs() or ())
+    runner = [MLIR_RUNNER, "-e", "main", "-entry-point-result=void", "-O0", f"-shared-libs={libs}"]
+    return (
+        "#!/bin/sh\n"
+        "# The pipeline under test, then the standard lowering and the JIT runner.\n"
+        "# Compare the printed lines with expected.txt (bits, one line per output).\n"
+        'cd "$(dirname "$0")"\n'
+        f"{shlex.join(args)} input.mlir > after-pipeline.mlir || exit 1\n"
+        f"{pl.lowering_command(pipe.plugin)} after-pipeline.mlir | {shlex.join(runner)}\n"
+    )
+
+
+def write_reproducer(
+    out: str,
+    outcome: Outcome,
+    pipe: Pipeline,
+    index: int,
+    *,
+    sig: str | None = None,
+    minimized: bool = True,
+) -> Finding:
+    """The reproducer directory of a finding under `out` (replacing an older one of the
+    same signature)."""
+    stderr = outcome.stderr
+    sig = sig or signature(outcome, stderr)
+    name = f"{outcome.kind.value}-{sig}"
+    final = os.path.join(out, name)
+    tmp = tempfile.mkdtemp(dir=out, prefix=".tmp-")
+    try:
+        p = prepare(outcome.spec)
+        module = build_module([p.entry], "t", "main")
+        files = {
+            "input.mlir": module,
+            "pipeline.txt": shlex.join(pipe.flags) + "\n",
+            "case.json": json.dumps(_case_json(outcome, p), indent=2) + "\n",
+            "expected.txt": _values_text([x.tolist() for x in p.expected], p.out_types),
+        }
+        if outcome.kind is Kind.MISCOMPILE and outcome.got:
+            files["actual.txt"] = _values_text(outcome.got, p.out_types)
+        if stderr or outcome.kind is not Kind.MISCOMPILE:
+            files["stderr.txt"] = (stderr or outcome.detail) + "\n"
+        if pipe.transform:
+            shutil.copyfile(pipe.transform, os.path.join(tmp, "transform.mlir"))
+        for fname, text in files.items():
+            with open(os.path.join(tmp, fname), "w") as fh:
+                fh.write(text)
+        sh = os.path.join(tmp, "reproduce.sh")
+        with open(sh, "w") as fh:
+            fh.write(_reproduce_sh(pipe, bool(pipe.transform)))
+        os.chmod(sh, 0o755)
+        os.chmod(tmp, 0o755)
+        if os.path.exists(final):
+            shutil.rmtree(final)
+        os.replace(tmp, final)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return Finding(
+        outcome.kind.value,
+        sig,
+        outcome.spec.source.name,
+        outcome.spec.describe(),
+        outcome.detail,
+        shlex.join(pipe.flags),
+        pipe.transform,
+        name,
+        index,
+        minimized,
+    )
+
+
+def _case_json(outcome: Outcome, p: Any) -> dict[str, Any]:
+    spec = outcome.spec
+    return {
+        "op": spec.source.name,
+        "library": spec.source.library,
+        "generated": spec.source.config is not None,
+        "label": spec.label,
+        "form": spec.form,
+        "kind": spec.kind,
+        "dynamic": spec.dynamic,
+        "operand_types": [str(t) for t in spec.types],
+        "attributes": {k: str(v) for k, v in spec.attrs},
+        "seed": spec.seed,
+        "outcome": outcome.kind.value,
+        "detail": outcome.detail,
+    }
+
+
+def write_index(out: str, findings: Sequence[Finding]) -> None:
+    """`findings.json`, ordered by case number (the same for any --jobs or scheduler)."""
+    entries = [f.to_json() for f in sorted(findings, key=lambda f: (f.index, f.signature))]
+    _atomic_write(os.path.join(out, "findings.json"), json.dumps(entries, indent=2) + "\n")
+
+
+def read_index(out: str) -> list[Finding]:
+    path = os.path.join(out, "findings.json")
+    if not os.path.exists(path):
+        return []
+    with open(path) as fh:
+        return [Finding(**e) for e in json.load(fh)]
+
+
+__all__ = ["Finding", "crash_site", "read_index", "signature", "write_index", "write_reproducer"]

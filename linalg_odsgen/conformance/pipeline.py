@@ -1,0 +1,260 @@
+"""The user's pipeline and the standard lowering, run as black-box tools, with what
+happened classified.
+
+A pipeline is mlir-opt flags and/or a transform-dialect script (applied with
+`--transform-interpreter`, the script preloaded as a library), run by
+`mlir-opt-22` or by another executable taking its arguments (a wrapper script
+that injects a fault, a tool with extra passes). Its output is lowered with
+one fixed pipeline (one-shot bufferization, loops, the standard conversions to
+the LLVM dialect) and JIT-run by `mlir-runner-22`.
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import re
+import shlex
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from linalg_odsgen.mlir.execution import APFLOAT_PASS
+from linalg_odsgen.mlir.tools import MLIR_OPT, ToolError, mlir_runner, run_tool
+
+# Lowering of what a pipeline leaves (linalg on tensors or buffers, scf loops and
+# foralls, tensor slices, vectors, affine) to the LLVM dialect.
+LOWERING: tuple[str, ...] = (
+    "--one-shot-bufferize=bufferize-function-boundaries "
+    "function-boundary-type-conversion=identity-layout-map",
+    "--convert-linalg-to-loops",
+    "--scf-forall-to-for",
+    "--lower-vector-mask",
+    "--lower-vector-multi-reduction",
+    "--convert-vector-to-scf",
+    "--lower-affine",
+    "--convert-scf-to-cf",
+    "--convert-math-to-llvm",
+    "--math-extend-to-supported-types",
+    "--convert-math-to-libm",
+    "--expand-strided-metadata",
+    "--lower-affine",
+    "--convert-vector-to-llvm",
+    "--finalize-memref-to-llvm",
+    "--convert-arith-to-llvm",
+    "--convert-index-to-llvm",
+    "--convert-ub-to-llvm",
+    "--convert-func-to-llvm",
+    "--convert-cf-to-llvm",
+    "--reconcile-unrealized-casts",
+)
+# `xf8E5M2` inside shaped types too (a named op on f8 tensors has no standalone f8 type)
+_F8_TYPE = re.compile(r"(?:\b|x)f8E[0-9A-Za-z]+\b")
+_FASTMATH_ATTR = re.compile(r" \{fastmath = #arith\.fastmath<[a-z, ]*>\}")
+_CRASH_MARKS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `", "LLVM ERROR:")
+
+
+class Kind(str, enum.Enum):
+    """What a case came to: the first three are findings."""
+
+    MISCOMPILE = "miscompile"
+    CRASH = "crash"
+    INVALID_IR = "invalid-ir"
+    NOT_APPLICABLE = "not-applicable"
+    OK = "ok"
+    SKIPPED = "skipped"  # MLIR's own lowering disagrees with us without the pipeline
+
+    @property
+    def is_finding(self) -> bool:
+        return self in (Kind.MISCOMPILE, Kind.CRASH, Kind.INVALID_IR)
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """mlir-opt flags, a transform script (applied first), an optional dialect plugin, and
+    the executable that runs them."""
+
+    flags: tuple[str, ...] = ()
+    transform: str | None = None
+    plugin: str | None = None
+    opt: str = MLIR_OPT
+
+    @classmethod
+    def parse(
+        cls,
+        flags: str | Sequence[str] = (),
+        transform: str | None = None,
+        plugin: str | None = None,
+        opt: str | None = None,
+    ) -> Pipeline:
+        words = tuple(shlex.split(flags)) if isinstance(flags, str) else tuple(flags)
+        return cls(words, transform, plugin, opt or MLIR_OPT)
+
+    def plugin_args(self) -> list[str]:
+        return [f"--load-dialect-plugin={self.plugin}"] if self.plugin else []
+
+    def args(self) -> list[str]:
+        out = self.plugin_args()
+        if self.transform:
+            out += [
+                f"--transform-preload-library=transform-library-paths={self.transform}",
+                "--transform-interpreter",
+            ]
+        return out + list(self.flags)
+
+    def describe(self) -> str:
+        parts = [shlex.join(self.flags)] if self.flags else []
+        if self.transform:
+            parts.insert(0, f"transform {self.transform}")
+        return " + ".join(parts) or "(lowering only)"
+
+
+@dataclass(frozen=True)
+class Step:
+    """A tool run: ok, or failed as a crash (signal, assertion, timeout) or an error."""
+
+    ok: bool
+    crash: bool
+    stdout: str
+    stderr: str
+
+    @property
+    def message(self) -> str:
+        return first_error(self.stderr)
+
+
+_FRAME = re.compile(r"^\s*#\d+ 0x[0-9a-f]+ (.*)$")
+
+
+def _frame_name(text: str) -> str:
+    """`mlir::Foo::bar(args) (/path/libMLIR.so+0x12)` -> `mlir::Foo::bar`; unnamed frames
+    keep their library and offset."""
+    m = _FRAME_TEXT.match(text)
+    if m is None:
+        return text
+    name, where = m.group(1), m.group(2)
+    return name.split("(")[0] if name else where
+
+
+_FRAME_TEXT = re.compile(r"^(?:(.*?)\s+)?\((?:\S*/)?([^/()]+\+0x[0-9a-f]+)\)$")
+
+
+def crash_site(stderr: str) -> str:
+    """Where a tool crashed: the assertion or LLVM error when there is one, else the first
+    frames below the signal handlers (the same bug crashes at the same place)."""
+    for line in stderr.splitlines():
+        if "Assertion `" in line or "LLVM ERROR:" in line:
+            return line.strip()
+    frames = [m.group(1) for m in map(_FRAME.match, stderr.splitlines()) if m]
+    # the signal handlers run first, then the C library's trampoline, then the crash site
+    libc = [i for i, f in enumerate(frames[:8]) if "libc.so" in f]
+    if libc:
+        frames = frames[libc[0] + 1 :]
+    frames = [f for f in frames if "llvm::sys::" not in f]
+    return " | ".join(_frame_name(f) for f in frames[:3])
+
+
+def first_error(stderr: str) -> str:
+    for line in stderr.splitlines():
+        if "error:" in line:
+            return line.split("error:", 1)[1].strip()
+    site = crash_site(stderr)
+    if site:
+        return "crashed in " + site
+    lines = [x for x in stderr.strip().splitlines() if x.strip()]
+    return lines[0].strip() if lines else "failed"
+
+
+def _run(tool: str, args: Sequence[str], text: str, timeout: float) -> Step:
+    try:
+        res = run_tool(tool, [*args, "--mlir-print-local-scope", "-"], text, timeout=timeout, check=False)  # fmt: skip
+    except ToolError as exc:  # timeout or missing tool
+        if exc.returncode is None:
+            return Step(False, True, "", f"timed out after {timeout:g} s\n{exc.stderr}")
+        raise
+    crash = res.returncode < 0 or res.returncode > 1 or any(m in res.stderr for m in _CRASH_MARKS)
+    return Step(res.returncode == 0 and not crash, crash, res.stdout, res.stderr)
+
+
+def apply(pipeline: Pipeline, module: str, *, timeout: float = 60.0, verify: bool = True) -> Step:
+    """The pipeline on a module (`verify=False`: without the verifier between passes)."""
+    extra = [] if verify else ["--verify-each=false"]
+    return _run(pipeline.opt, [*pipeline.args(), *extra], module, timeout)
+
+
+def apply_split(pipeline: Pipeline, modules: Sequence[str], *, timeout: float = 60.0) -> Step:
+    """The pipeline on several modules in one run (`--split-input-file`), each on its own."""
+    return _run(pipeline.opt, [*pipeline.args(), "--split-input-file"], SPLIT.join(modules), timeout)  # fmt: skip
+
+
+SPLIT = "// -----\n"
+_STDIN_LINE = re.compile(r"<stdin>:(\d+):\d+:")
+
+
+def failing_modules(step: Step, modules: Sequence[str]) -> set[int] | None:
+    """Which of the modules `apply_split` ran have diagnostics (by their line numbers);
+    None when that cannot be told (a crash, or errors without a position in the input)."""
+    if step.crash:
+        return None
+    starts: list[int] = []
+    line = 1
+    for m in modules:
+        starts.append(line)
+        line += m.count("\n") + 1  # the separator line
+    failing: set[int] = set()
+    for hit in _STDIN_LINE.finditer(step.stderr):
+        failing.add(bisect.bisect_right(starts, int(hit.group(1))) - 1)
+    return failing or None
+
+
+def verify(pipeline: Pipeline, module: str, *, timeout: float = 60.0) -> Step:
+    """Parse and verify a module with `mlir-opt-22` (plugin loaded), no passes."""
+    return _run(MLIR_OPT, pipeline.plugin_args(), module, timeout)
+
+
+def lowering(module: str) -> tuple[str, ...]:
+    """`LOWERING`, with the APFloat conversion of 8-bit floats when the module uses them."""
+    if not _F8_TYPE.search(module):
+        return LOWERING
+    i = LOWERING.index("--convert-arith-to-llvm")
+    return (*LOWERING[:i], APFLOAT_PASS, *LOWERING[i:])
+
+
+def lower(pipeline: Pipeline, module: str, *, timeout: float = 120.0) -> Step:
+    step = _run(MLIR_OPT, [*pipeline.plugin_args(), *lowering(module)], module, timeout)
+    if step.ok:
+        return Step(True, False, _FASTMATH_ATTR.sub("", step.stdout), step.stderr)
+    return step
+
+
+def execute(llvm_module: str, *, timeout: float = 120.0) -> Step:
+    """JIT-run `@main` of a lowered module."""
+    try:
+        res = mlir_runner(llvm_module, timeout=timeout)
+    except ToolError as exc:
+        rc = exc.returncode
+        crash = rc is None or rc < 0 or rc > 1 or any(m in exc.stderr for m in _CRASH_MARKS)
+        msg = exc.stderr if rc is not None else f"timed out after {timeout:g} s\n{exc.stderr}"
+        return Step(False, crash, "", msg)
+    return Step(True, False, res.stdout, res.stderr)
+
+
+def lowering_command(plugin: str | None = None) -> str:
+    """The lowering as a shell command line (for reproducers)."""
+    args = [MLIR_OPT, *([f"--load-dialect-plugin={plugin}"] if plugin else []), *LOWERING]
+    return shlex.join(args)
+
+
+__all__ = [
+    "LOWERING",
+    "Kind",
+    "Pipeline",
+    "Step",
+    "apply",
+    "crash_site",
+    "execute",
+    "first_error",
+    "lower",
+    "lowering",
+    "lowering_command",
+    "verify",
+]
