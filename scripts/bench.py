@@ -37,7 +37,7 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -444,7 +444,7 @@ def _fill_value(t: Any) -> str:
     return "1.000000e+00" if t.is_float else "1"
 
 
-def mlir_program(op: Any, iterations: int, generic: bool = False) -> str:
+def mlir_program(op: Any, iterations: int, generic: bool = False, kernel: str | None = None) -> str:
     """A module that fills the operands, runs the op `iterations` times (named form, or
     `linalg.generic` for ops stock MLIR does not know) and prints the best run's seconds
     (best of N, as `best_time` measures the Python side)."""
@@ -460,16 +460,18 @@ def mlir_program(op: Any, iterations: int, generic: bool = False) -> str:
         name = scope.named(f"a{j}")
         names.append(name)
         params.append(f"{name}: {sig if sig.kind is not None else sig.element}")
-    form = Form.GENERIC if generic else Form.NAMED
-    lines, _ = print_op(op, form, names, sigs, scope, "    ")
-    # noinline keeps the op a real call LLVM cannot fold into the (otherwise dead) timing loop.
-    kernel = (
-        "  func.func @kernel("
-        + ", ".join(params)
-        + ') attributes {passthrough = ["noinline"]} {\n'
-        + "\n".join(lines)
-        + "\n    return\n  }\n"
-    )
+    if kernel is None:  # the op on the memrefs; `kernel` may bring another body (@kernel)
+        form = Form.GENERIC if generic else Form.NAMED
+        lines, _ = print_op(op, form, names, sigs, scope, "    ")
+        # noinline keeps the op a real call LLVM cannot fold into the (otherwise dead) timing
+        # loop.
+        kernel = (
+            "  func.func @kernel("
+            + ", ".join(params)
+            + ') attributes {passthrough = ["noinline"]} {\n'
+            + "\n".join(lines)
+            + "\n    return\n  }\n"
+        )
     body: list[str] = []
     args: list[str] = []
     for j, sig in enumerate(sigs):
@@ -530,17 +532,30 @@ def mlir_time(
     reason it failed."""
     from linalg_odsgen.mlir.execution import LOWERING_PASSES
 
+    return run_timed_module(mlir_program(op, iterations, generic), LOWERING_PASSES, timeout)
+
+
+def run_timed_module(
+    text: str,
+    passes: Sequence[str],
+    timeout: float = 600.0,
+    files: dict[str, str] | None = None,
+) -> float | str:
+    """Lower a module from `mlir_program` with `passes` (`{dir}` in a pass stands for a
+    directory holding `files`), JIT-run it with mlir-runner-22 -O3 and return the seconds
+    it printed, or a short reason it failed."""
     lib = _c_runner_utils()
     if lib is None:
         return "no runner libs"
-    text = mlir_program(op, iterations, generic)
     with tempfile.TemporaryDirectory() as tmp:
+        for name, content in (files or {}).items():
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write(content)
         src = os.path.join(tmp, "bench.mlir")
         with open(src, "w") as f:
             f.write(text)
-        lowered = subprocess.run(
-            ["mlir-opt-22", src, *LOWERING_PASSES], capture_output=True, text=True, timeout=timeout
-        )
+        argv = ["mlir-opt-22", src, *(p.replace("{dir}", tmp) for p in passes)]
+        lowered = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
         if lowered.returncode != 0:
             return "mlir-opt failed: " + lowered.stderr.strip().splitlines()[0][:80]
         llvm = re.sub(r" \{fastmath = #arith\.fastmath<[a-z, ]*>\}", "", lowered.stdout)

@@ -66,10 +66,17 @@ from linalg_odsgen.runtime.backends.compiled.bounds import (  # noqa: E402
     short_rounding,
 )
 from linalg_odsgen.runtime.backends.compiled.cache import load_kernel  # noqa: E402
+from linalg_odsgen.runtime.backends.compiled.tiles import choose_tiling  # noqa: E402
 
 # Whether f16/bf16 reductions may round by Veltkamp's split where the operands' ranges
 # prove it exact (`bounds.py`); tests switch it off to compare with the exact roundings.
 _short_allowed = True
+# Whether reorderable nests with reductions may run as register tiles (`tiles.py`); tests
+# and the benchmark switch it off to compare with the plain nest.
+_tiles_allowed = True
+# A register tile's vector loop of at most this many iterations has its trip count in the
+# text (a conv's 64 output channels): LLVM then vectorises it without a scalar remainder.
+FIXED_VECTOR_TRIPS = 128
 
 PARALLEL_ENV_VAR = "LINALG_ODSGEN_COMPILED_PARALLEL"
 _parallel: bool | None = None
@@ -240,19 +247,32 @@ def _nest(
     threaded: bool,
 ) -> LoopNest:
     strides = [tuple(s // a.itemsize for s in a.strides) if a.ndim else None for a in arrays]
-    order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
-    window = small_window(op, ranges) if kernels.reorderable else ()
-    fixed = tuple((d, ranges[d]) for d in window)  # trip counts LLVM can unroll
+    tiling = choose_tiling(op, strides, ranges) if kernels.reorderable and _tiles_allowed else None
+    unroll: tuple[tuple[int, int], ...] = ()
+    if tiling is not None:
+        order, unroll = tiling.order, tiling.unroll
+        # dims unrolled whole have their trip counts in the text
+        fixed = tuple((d, f) for d, f in unroll if f == ranges[d])
+        v = order[-1]
+        if ranges[v] <= FIXED_VECTOR_TRIPS:
+            fixed += ((v, ranges[v]),)
+    else:
+        order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
+        window = small_window(op, ranges) if kernels.reorderable else ()
+        fixed = tuple((d, ranges[d]) for d in window)  # trip counts LLVM can unroll
     big = math.prod(ranges) >= PARALLEL_MIN_POINTS
     if not (threaded and kernels.reorderable and threads() > 1 and big):
-        return LoopNest(order, fixed=fixed)
+        return LoopNest(order, fixed=fixed, unroll=unroll)
     # Threads split the outermost loop: the first leading parallel loop with two or more
     # iterations (or, when a reduction leads, the first such parallel loop at all).
     wide = [d for d in order if op.iterator_types[d].value == "parallel" and ranges[d] >= 2]
     if not wide:
-        return LoopNest(order, fixed=fixed)
+        return LoopNest(order, fixed=fixed, unroll=unroll)
     first = wide[0]
-    return LoopNest((first, *(d for d in order if d != first)), parallel=True, fixed=fixed)
+    if first in dict(fixed):  # a dim unrolled whole has no loop to split
+        return LoopNest(order, fixed=fixed, unroll=unroll)
+    order = (first, *(d for d in order if d != first))
+    return LoopNest(order, parallel=True, fixed=fixed, unroll=unroll)
 
 
 def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> _Kernel:
