@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import _one_blas_thread  # noqa: F401  (before NumPy)
 import ml_dtypes
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view

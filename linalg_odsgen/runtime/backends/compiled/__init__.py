@@ -253,8 +253,8 @@ def _nest(
         order, unroll = tiling.order, tiling.unroll
         # dims unrolled whole have their trip counts in the text
         fixed = tuple((d, f) for d, f in unroll if f == ranges[d])
-        v = order[-1]
-        if ranges[v] <= FIXED_VECTOR_TRIPS:
+        v = tiling.vector
+        if ranges[v] <= FIXED_VECTOR_TRIPS and v not in dict(fixed):
             fixed += ((v, ranges[v]),)
     else:
         order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
@@ -349,6 +349,24 @@ def _in_chunks(fn: Any, args: Sequence[Any], trips: int, tail: Sequence[Any] = (
             f.result()
 
 
+@contextmanager
+def _slp_vectorizer(on: bool) -> Iterator[None]:
+    """LLVM's SLP vectorizer while a register-tiled kernel compiles (numba leaves it off):
+    it turns a tile's rows of scalar accumulators into vectors. It never reassociates
+    float operations (no fast-math flags), so the bits stay those of the scalar code."""
+    if not on:
+        yield
+        return
+    from numba.core import config
+
+    before = getattr(config, "SLP_VECTORIZE", 0)  # read by numba's pass builder
+    setattr(config, "SLP_VECTORIZE", 1)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(config, "SLP_VECTORIZE", before)  # noqa: B010
+
+
 def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None) -> None:
     """Execute `op` on normalised operands with its compiled kernel, outputs in place.
     `parallel` overrides the parallel setting for this call (None: the setting)."""
@@ -384,12 +402,14 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
     start = time.perf_counter()
     # (numba's floating-point errors are silent: error_model="numpy")
     args = [*arrays, *shadows, *ranges]
-    if found.nest.parallel:
-        if found.fills:  # the inputs' shadows, once, before the chunks share them
-            kernel(*args, 0, 0, True)
-        _in_chunks(kernel, args, ranges[found.nest.order[0]], (False,) if found.fills else ())
-    else:
-        kernel(*args, *((True,) if found.fills else ()))
+    with _slp_vectorizer(bool(found.nest.unroll) and not kernel.overloads):
+        if found.nest.parallel:
+            if found.fills:  # the inputs' shadows, once, before the chunks share them
+                kernel(*args, 0, 0, True)
+            trips = ranges[found.nest.order[0]]
+            _in_chunks(kernel, args, trips, (False,) if found.fills else ())
+        else:
+            kernel(*args, *((True,) if found.fills else ()))
     if len(kernel.overloads) != before:  # this call compiled or loaded a signature
         elapsed = time.perf_counter() - start
         hits = sum(kernel.stats.cache_hits.values())

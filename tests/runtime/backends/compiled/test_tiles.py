@@ -85,21 +85,24 @@ def test_tiled_kernels_give_the_loops_bits(
     assert bits_equal(operands[-1], want_operands[-1])
 
 
-def test_matmul_tile_is_four_rows_by_four_steps_with_remainder_loops() -> None:
+def test_matmul_runs_an_8x32_register_tile_then_strips_over_the_rest() -> None:
     a, b = np.zeros((64, 64), np.float32), np.zeros((64, 64), np.float32)
     op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((64, 64), np.float32)])
     nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
-    assert nest.order == (0, 2, 1) and dict(nest.unroll) == {0: tiles.ROWS, 2: tiles.STEPS}
+    assert nest.order == (0, 1, 2) and dict(nest.unroll) == {0: tiles.ROWS, 1: tiles.LANES[4]}
     text = kernel_source(op, nest)
-    assert "for d0 in range(0, n0 - n0 % 4, 4):" in text
-    assert "for d2 in range(n2 - n2 % 4, n2):" in text  # the reduction's remainder, in order
-    start = text.index("for d1 in range(0, 64):")
-    inner = text[start : text.index("for d2 in range(n2 - n2 % 4, n2):", start)]
-    # each output row: loaded once, its four steps in order, stored once
-    row = inner[inner.index("o1 = a2[(d0 + 1), d1]") : inner.index("a2[(d0 + 1), d1] = o1")]
-    steps = [row.index(f"t{k}") for k in (4, 5, 6, 7)]  # A[i + 1, k .. k + 3]
-    assert steps == sorted(steps) and row.count("o1 = o1 + ") == 4
-    assert inner.count("a1[") == 4  # a row of B serves all four output rows
+    assert "acc = S.tile(8, 32, np.float32(0))" in text
+    tile = text[text.index("for d0 in range(0, n0 - n0 % 8, 8):") :]
+    load, k_loop = tile.index("acc[j0, j1] = a2["), tile.index("for d2 in range(0, n2):")
+    store = tile.index("] = acc[j0, j1]")
+    assert load < k_loop < store  # the tile stays in `acc` across the whole reduction
+    step = tile[k_loop:store]
+    assert step.index("x0 = a0[np.uint64((d0 + j0)), d2]") < step.index("for j1 in range(32):")
+    assert "acc[j0, j1] = v" in step  # one step: acc + a * b, rounded once each
+    # the rows and columns whole tiles leave: strips, reduction steps in order
+    strips = text[text.index("acc[j0, j1]", store) :]
+    assert "for d2 in range(0, n2 - n2 % 4, 4):" in strips
+    assert "for d2 in range(n2 - n2 % 4, n2):" in strips
 
 
 def test_windows_and_narrow_types_keep_the_plain_nest() -> None:
