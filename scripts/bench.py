@@ -237,12 +237,29 @@ def mk_narrow_matmul(dt: Any) -> Callable[..., tuple[Arrays, list[np.ndarray], d
     return make
 
 
+def mk_narrow_dot(dt: Any) -> Callable[..., tuple[Arrays, list[np.ndarray], dict]]:
+    def make(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+        n = 1 << (10 if small else 20)
+        return [f32(rng, n).astype(dt), f32(rng, n).astype(dt)], [np.zeros((), dt)], {}
+
+    return make
+
+
+def narrow_dot_reference(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    """MLIR's f16/bf16 dot: one element after the other, every multiply and add rounded."""
+    a, b = ins
+    c = outs[0]
+    for k in range(a.shape[0]):
+        c[...] = c + a[k] * b[k]
+
+
 _F32_COPIES: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
 
 def np_matmul_as_f32(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
-    """The speed baseline of a narrow-float matmul: f32 NumPy on the same shape (operands
-    converted to f32 once, outside the timed calls; the f32 result is not stored)."""
+    """The speed baseline of a narrow-float matmul (or dot): f32 NumPy on the same shape
+    (operands converted to f32 once, outside the timed calls; the f32 result is not
+    stored)."""
     key = id(ins[0])
     if key not in _F32_COPIES or _F32_COPIES[key][0].shape != ins[0].shape:
         _F32_COPIES[key] = (ins[0].astype(np.float32), ins[1].astype(np.float32))
@@ -351,6 +368,14 @@ CASES: tuple[Case, ...] = (
         np_matmul_as_f32,
         "256^3 bf16 (numpy: f32 matmul of the same shape)",
         narrow_matmul_reference,
+    ),
+    Case(
+        "dot_bf16",
+        "dot",
+        mk_narrow_dot(ml_dtypes.bfloat16),
+        np_matmul_as_f32,
+        "1M bf16 (numpy: f32 BLAS dot of the same length)",
+        narrow_dot_reference,
     ),
     Case(
         "matmul_f16_numpy",

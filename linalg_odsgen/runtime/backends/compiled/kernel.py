@@ -613,6 +613,8 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
                 lines.append(pad + "    pass")
         lines.extend(pad + s for s in body.post[lv])
 
+    if nest.fixed:  # a small window: compute-bound, 512-bit vectors pay (`S.wide_vectors`)
+        lines.append("    S.wide_vectors()")
     emit(0)
     params = [f"a{i}" for i in range(len(maps))] + [f"w{i}" for i in shadows]
     params += [f"n{d}" for d in range(n)] + (["lo", "hi"] if nest.parallel else [])
