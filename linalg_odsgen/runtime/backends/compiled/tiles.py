@@ -33,10 +33,10 @@ if TYPE_CHECKING:
 # vectorizer turns each row into vectors (see `scalars.wide_vectors`).
 ROWS = 8
 LANES = {1: 32, 2: 32, 4: 32, 8: 16}
-# Strips (the rows and columns whole tiles leave, and vector dims too short for a tile):
-# STRIP_ROWS rows and STEPS in-order reduction steps unrolled inside a loop over the
-# contiguous dim that LLVM's loop vectorizer vectorizes: each output load/store pair
-# serves STEPS multiply-adds, and a weight row serves STRIP_ROWS output rows.
+# Strips (vector dims too short for a register tile): STRIP_ROWS rows and STEPS in-order
+# reduction steps unrolled inside a loop over the contiguous dim that LLVM's loop
+# vectorizer vectorizes: each output load/store pair serves STEPS multiply-adds, and a
+# weight row serves STRIP_ROWS output rows.
 STRIP_ROWS = 4
 STEPS = 4
 # Vector dims shorter than this run as strips.
@@ -402,13 +402,13 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
     emit_tile(nest.order, r, v, factor, main)
     outer = [d for d in nest.order if parallel[d] and d not in tiled]
     strip = (*outer, *([r] if r is not None else []), *reductions, v)
-    strip_factor = {reductions[-1]: STEPS} if trips.get(reductions[-1], STEPS) >= STEPS else {}
+    # The rest: plain nests, the contiguous dim innermost (vectorised, no unrolling: a few
+    # rows and columns at most, and unrolled strips would double the compile time).
     if r is not None:
-        strip_factor[r] = STRIP_ROWS
-        emit_nest(strip, strip_factor, {r: (main[r][1], base(r)[1])}, True)  # rows left
-        emit_nest(strip, strip_factor, {r: main[r], v: (main[v][1], base(v)[1])}, True)
+        emit_nest(strip, {}, {r: (main[r][1], base(r)[1])}, True)  # rows left
+        emit_nest(strip, {}, {r: main[r], v: (main[v][1], base(v)[1])}, True)
     else:
-        emit_nest(strip, strip_factor, {v: (main[v][1], base(v)[1])}, True)
+        emit_nest(strip, {}, {v: (main[v][1], base(v)[1])}, True)
     return constants, lines
 
 

@@ -99,10 +99,25 @@ def test_matmul_runs_an_8x32_register_tile_then_strips_over_the_rest() -> None:
     step = tile[k_loop:store]
     assert step.index("x0 = a0[np.uint64((d0 + j0)), d2]") < step.index("for j1 in range(32):")
     assert "acc[j0, j1] = v" in step  # one step: acc + a * b, rounded once each
-    # the rows and columns whole tiles leave: strips, reduction steps in order
-    strips = text[text.index("acc[j0, j1]", store) :]
-    assert "for d2 in range(0, n2 - n2 % 4, 4):" in strips
-    assert "for d2 in range(n2 - n2 % 4, n2):" in strips
+    # the rows and columns whole tiles leave: plain nests, the contiguous dim innermost
+    rest = text[store:]
+    assert "for d0 in range(n0 - n0 % 8, n0):" in rest
+    assert "for d1 in range(64 - 64 % 32, 64):" in rest  # 64 columns: trips in the text
+
+
+def test_short_vector_dims_run_as_strips_of_four_rows_by_four_steps() -> None:
+    a, b = np.zeros((64, 64), np.float32), np.zeros((64, 4), np.float32)
+    op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((64, 4), np.float32)])
+    nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
+    assert nest.order == (0, 2, 1) and dict(nest.unroll) == {0: 4, 2: 4}
+    text = kernel_source(op, nest)
+    assert "for d0 in range(0, n0 - n0 % 4, 4):" in text
+    assert "for d2 in range(n2 - n2 % 4, n2):" in text  # the reduction's remainder, in order
+    start = text.index("for d1 in range(0, 4):")
+    inner = text[start : text.index("for d2 in range(n2 - n2 % 4, n2):", start)]
+    row = inner[inner.index("o1 = a2[(d0 + 1), d1]") : inner.index("a2[(d0 + 1), d1] = o1")]
+    assert row.count("o1 = o1 + ") == 4  # loaded once, four steps in order, stored once
+    assert inner.count("a1[") == 4  # a row of B serves all four output rows
 
 
 def test_windows_and_narrow_types_keep_the_plain_nest() -> None:
