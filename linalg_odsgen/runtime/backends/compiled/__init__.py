@@ -313,15 +313,18 @@ PARALLEL_MIN_POINTS = 1 << 22
 CHUNKS_PER_THREAD = 4
 
 
-def _in_chunks(fn: Any, args: Sequence[Any], trips: int, tail: Sequence[Any] = ()) -> None:
+def _in_chunks(
+    fn: Any, args: Sequence[Any], trips: int, tail: Sequence[Any] = (), align: int = 1
+) -> None:
     """Call a nest whose outer loop runs over [lo, hi) on chunks covering [0, trips): the
     calling thread and pool threads (kernels release the GIL) take chunks until none is
     left. Idle pool threads sleep rather than spin, so BLAS calls that follow keep their
-    speed."""
+    speed. Chunks start at multiples of `align` (a register tile's rows: a chunk cut
+    inside a tile would run its rows as the slower leftover nest)."""
     n = min(threads(), trips)
     pieces = min(trips, n * CHUNKS_PER_THREAD)
-    cuts = [trips * k // pieces for k in range(pieces + 1)]
-    chunks = list(itertools.pairwise(cuts))
+    cuts = sorted({min(trips, trips * k // pieces // align * align) for k in range(pieces)})
+    chunks = [(a, b) for a, b in itertools.pairwise([*cuts, trips]) if a < b]
 
     def call(lo: int, hi: int) -> None:
         fn(*args, lo, hi, *tail)
@@ -406,8 +409,9 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
         if found.nest.parallel:
             if found.fills:  # the inputs' shadows, once, before the chunks share them
                 kernel(*args, 0, 0, True)
-            trips = ranges[found.nest.order[0]]
-            _in_chunks(kernel, args, trips, (False,) if found.fills else ())
+            split = found.nest.order[0]
+            align = dict(found.nest.unroll).get(split, 1)
+            _in_chunks(kernel, args, ranges[split], (False,) if found.fills else (), align)
         else:
             kernel(*args, *((True,) if found.fills else ()))
     if len(kernel.overloads) != before:  # this call compiled or loaded a signature
