@@ -37,11 +37,12 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import _one_blas_thread  # noqa: F401  (before NumPy)
 import ml_dtypes
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
@@ -236,12 +237,29 @@ def mk_narrow_matmul(dt: Any) -> Callable[..., tuple[Arrays, list[np.ndarray], d
     return make
 
 
+def mk_narrow_dot(dt: Any) -> Callable[..., tuple[Arrays, list[np.ndarray], dict]]:
+    def make(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+        n = 1 << (10 if small else 20)
+        return [f32(rng, n).astype(dt), f32(rng, n).astype(dt)], [np.zeros((), dt)], {}
+
+    return make
+
+
+def narrow_dot_reference(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    """MLIR's f16/bf16 dot: one element after the other, every multiply and add rounded."""
+    a, b = ins
+    c = outs[0]
+    for k in range(a.shape[0]):
+        c[...] = c + a[k] * b[k]
+
+
 _F32_COPIES: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
 
 def np_matmul_as_f32(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
-    """The speed baseline of a narrow-float matmul: f32 NumPy on the same shape (operands
-    converted to f32 once, outside the timed calls; the f32 result is not stored)."""
+    """The speed baseline of a narrow-float matmul (or dot): f32 NumPy on the same shape
+    (operands converted to f32 once, outside the timed calls; the f32 result is not
+    stored)."""
     key = id(ins[0])
     if key not in _F32_COPIES or _F32_COPIES[key][0].shape != ins[0].shape:
         _F32_COPIES[key] = (ins[0].astype(np.float32), ins[1].astype(np.float32))
@@ -352,6 +370,14 @@ CASES: tuple[Case, ...] = (
         narrow_matmul_reference,
     ),
     Case(
+        "dot_bf16",
+        "dot",
+        mk_narrow_dot(ml_dtypes.bfloat16),
+        np_matmul_as_f32,
+        "1M bf16 (numpy: f32 BLAS dot of the same length)",
+        narrow_dot_reference,
+    ),
+    Case(
         "matmul_f16_numpy",
         "matmul",
         mk_narrow_matmul(np.float16),
@@ -444,7 +470,7 @@ def _fill_value(t: Any) -> str:
     return "1.000000e+00" if t.is_float else "1"
 
 
-def mlir_program(op: Any, iterations: int, generic: bool = False) -> str:
+def mlir_program(op: Any, iterations: int, generic: bool = False, kernel: str | None = None) -> str:
     """A module that fills the operands, runs the op `iterations` times (named form, or
     `linalg.generic` for ops stock MLIR does not know) and prints the best run's seconds
     (best of N, as `best_time` measures the Python side)."""
@@ -460,16 +486,18 @@ def mlir_program(op: Any, iterations: int, generic: bool = False) -> str:
         name = scope.named(f"a{j}")
         names.append(name)
         params.append(f"{name}: {sig if sig.kind is not None else sig.element}")
-    form = Form.GENERIC if generic else Form.NAMED
-    lines, _ = print_op(op, form, names, sigs, scope, "    ")
-    # noinline keeps the op a real call LLVM cannot fold into the (otherwise dead) timing loop.
-    kernel = (
-        "  func.func @kernel("
-        + ", ".join(params)
-        + ') attributes {passthrough = ["noinline"]} {\n'
-        + "\n".join(lines)
-        + "\n    return\n  }\n"
-    )
+    if kernel is None:  # the op on the memrefs; `kernel` may bring another body (@kernel)
+        form = Form.GENERIC if generic else Form.NAMED
+        lines, _ = print_op(op, form, names, sigs, scope, "    ")
+        # noinline keeps the op a real call LLVM cannot fold into the (otherwise dead) timing
+        # loop.
+        kernel = (
+            "  func.func @kernel("
+            + ", ".join(params)
+            + ') attributes {passthrough = ["noinline"]} {\n'
+            + "\n".join(lines)
+            + "\n    return\n  }\n"
+        )
     body: list[str] = []
     args: list[str] = []
     for j, sig in enumerate(sigs):
@@ -530,17 +558,30 @@ def mlir_time(
     reason it failed."""
     from linalg_odsgen.mlir.execution import LOWERING_PASSES
 
+    return run_timed_module(mlir_program(op, iterations, generic), LOWERING_PASSES, timeout)
+
+
+def run_timed_module(
+    text: str,
+    passes: Sequence[str],
+    timeout: float = 600.0,
+    files: dict[str, str] | None = None,
+) -> float | str:
+    """Lower a module from `mlir_program` with `passes` (`{dir}` in a pass stands for a
+    directory holding `files`), JIT-run it with mlir-runner-22 -O3 and return the seconds
+    it printed, or a short reason it failed."""
     lib = _c_runner_utils()
     if lib is None:
         return "no runner libs"
-    text = mlir_program(op, iterations, generic)
     with tempfile.TemporaryDirectory() as tmp:
+        for name, content in (files or {}).items():
+            with open(os.path.join(tmp, name), "w") as f:
+                f.write(content)
         src = os.path.join(tmp, "bench.mlir")
         with open(src, "w") as f:
             f.write(text)
-        lowered = subprocess.run(
-            ["mlir-opt-22", src, *LOWERING_PASSES], capture_output=True, text=True, timeout=timeout
-        )
+        argv = ["mlir-opt-22", src, *(p.replace("{dir}", tmp) for p in passes)]
+        lowered = subprocess.run(argv, capture_output=True, text=True, timeout=timeout)
         if lowered.returncode != 0:
             return "mlir-opt failed: " + lowered.stderr.strip().splitlines()[0][:80]
         llvm = re.sub(r" \{fastmath = #arith\.fastmath<[a-z, ]*>\}", "", lowered.stdout)

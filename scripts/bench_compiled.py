@@ -1,12 +1,17 @@
-"""The compiled backend's section of `scripts/bench.py` (run it through bench.py).
+"""The compiled backend's benchmark (run it alone, or as a section of `scripts/bench.py`).
 
-Per case, one table row:
-- `compiled ms`: best time of the backend alone on a bound op, one thread;
-- `2 threads ms`: the same with parallel outer loops (`compiled.parallel()`), numba's
-  default thread count (this machine's CPUs);
-- `mlir ms`, `vs mlir`, `2t vs mlir`: MLIR 22's own compiled code for the same instance
-  (bench.mlir_time: the op lowered to loops and LLVM, JIT-run by mlir-runner-22 -O3, one
-  thread, each run timed inside the program, best of MLIR_RUNS) and the ratios to it;
+Per case, one table row; every time is the best of several runs, and the compiled
+backend and MLIR are timed in alternating rounds in one run of this script (the best of
+each over the rounds), so a load change on a shared machine hits both alike:
+- `compiled ms`: the backend alone on a bound op, one thread;
+- `2 threads ms`: the same with parallel outer loops (`compiled.parallel()`), one chunk
+  list shared by this machine's cores;
+- `mlir vec ms`, `vs mlir`, `2t vs mlir`: MLIR 22's vectorizing pipeline on the same
+  instance, one thread (`bench_mlir_vector.py`: tiled 8 x 32 on the innermost output dims,
+  windows decomposed to 1-D, vectorized, contractions as outer products, accumulators
+  hoisted; JIT-run by mlir-runner-22 -O3, timed inside the program) and the ratios to it;
+- `mlir loops ms`, `vs loops`: MLIR's plain loop lowering (`bench.mlir_time`, scalar
+  reductions, LLVM -O3), one round: a reference, not the speed baseline;
 - `numpy ms`, `vs numpy`: the hand-written NumPy version bench.py uses for the fast backend;
 - `loops x`: time per iteration point of the loops backend (on the small size) over that
   of the compiled backend (on the full size);
@@ -18,10 +23,14 @@ A second table: the first call of each op in a fresh process with an empty kerne
 numba's own once-per-process costs (import, first call of any function) apart, and
 after a full garbage collection (once numba is loaded a full collection costs ~45 ms and
 would land on whichever call happens to trigger it).
+
+Usage: `python scripts/bench_compiled.py [--cases matmul_256,conv_2d_nhwc_hwcf] [--repeat N]
+[--rounds N] [--no-mlir] [--quick] [--markdown]`.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -32,7 +41,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import _one_blas_thread  # noqa: F401  (before NumPy)
 import bench
+import bench_mlir_vector
 import numpy as np
 
 from linalg_odsgen import ops
@@ -147,15 +158,17 @@ def _points(op: Any) -> int:
 
 
 def bench_rows(
-    cases: tuple[CompiledCase, ...], repeat: int, mlir: bool, quick: bool
-) -> list[list[str]]:
+    cases: tuple[CompiledCase, ...], repeat: int, mlir: bool, quick: bool, rounds: int = 3
+) -> tuple[list[list[str]], list[str]]:
+    """The table's rows, and per case the form MLIR's vectorizing pipeline ran."""
     from linalg_odsgen.mlir.conformance import compare_bits
     from linalg_odsgen.mlir.execution import output_bits
     from linalg_odsgen.runtime.backends import compiled, get_backend
     from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS
 
     rng = np.random.default_rng(7)
-    rows = []
+    rows, forms = [], []
+    mlir = mlir and bench.mlir_available()
     for case in cases:
         cls = ops.OPS[case.op]
         ins, outs, attrs = case.make(rng, False)
@@ -169,8 +182,6 @@ def bench_rows(
         ) -> None:
             case.numpy(ins, bench.fresh(outs), attrs)
 
-        t_np = bench.best_time(reference, repeat)
-
         def one_thread(op: Any = op, operands: Any = operands) -> None:
             compiled.run(op, operands)
 
@@ -178,7 +189,20 @@ def bench_rows(
             with compiled.parallel(True):
                 compiled.run(op, operands)
 
-        t1, t2 = bench.best_times([one_thread, two_threads], repeat)
+        # Rounds alternate our runs with MLIR's program; each side keeps its best.
+        t1 = t2 = t_np = float("inf")
+        t_vec: float | str = "-"
+        form = "-"
+        for _ in range(1 if quick else rounds):
+            a, b, c = bench.best_times([one_thread, two_threads, reference], repeat)
+            t1, t2, t_np = min(t1, a), min(t2, b), min(t_np, c)
+            if mlir:
+                t, form = bench_mlir_vector.vector_time(op, 1 if quick else MLIR_RUNS)
+                if isinstance(t, float):
+                    t_vec = min(t, t_vec) if isinstance(t_vec, float) else t
+                elif not isinstance(t_vec, float):
+                    t_vec = t
+        forms.append(f"{case.name}: {form}")
 
         s_ins, s_outs, s_attrs = case.make(rng, True)
         s_op, s_operands = cls.from_arrays(*s_ins, outs=bench.fresh(s_outs), **s_attrs)
@@ -196,32 +220,32 @@ def bench_rows(
             check = f"<={max(ulps)} ulp"
         speedup = loops_per_point / (t1 / _points(op))
 
-        mlir_ms: float | None = None
-        mlir_note = "-"
+        t_loops: float | str = "-"
         if mlir:
-            t = bench.mlir_time(op, iterations=1 if quick else MLIR_RUNS)
-            if isinstance(t, float):
-                mlir_ms = t * 1e3
-                mlir_note = f"{mlir_ms:.2f}"
-            else:
-                mlir_note = str(t)
+            t_loops = bench.mlir_time(op, iterations=1 if quick else 3)
         rows.append(
             [
                 case.name,
                 case.describe,
-                f"{t1 * 1e3:.2f}",
-                f"{t2 * 1e3:.2f}",
-                mlir_note,
-                f"{t1 * 1e3 / mlir_ms:.2f}" if mlir_ms else "-",
-                f"{t2 * 1e3 / mlir_ms:.2f}" if mlir_ms else "-",
-                f"{t_np * 1e3:.2f}",
+                f"{t1 * 1e3:.3f}",
+                f"{t2 * 1e3:.3f}",
+                *_vs(t_vec, t1, t2),
+                *_vs(t_loops, t1),
+                f"{t_np * 1e3:.3f}",
                 f"{t1 / t_np:.2f}",
                 f"{speedup:.0f}x",
                 check,
             ]
         )
         print(f"  done compiled {case.name}", file=sys.stderr, flush=True)
-    return rows
+    return rows, forms
+
+
+def _vs(base: float | str, *ours: float) -> list[str]:
+    """MLIR's time in ms and our times over it (or why MLIR gave no time)."""
+    if not isinstance(base, float):
+        return [str(base)] + ["-"] * len(ours)
+    return [f"{base * 1e3:.3f}"] + [f"{t / base:.2f}" for t in ours]
 
 
 HEADER = [
@@ -229,9 +253,11 @@ HEADER = [
     "size",
     "compiled ms",
     "2 threads ms",
-    "mlir ms",
+    "mlir vec ms",
     "vs mlir",
     "2t vs mlir",
+    "mlir loops ms",
+    "vs loops",
     "numpy ms",
     "vs numpy",
     "loops x",
@@ -312,13 +338,15 @@ def first_calls() -> str:
     return "\n".join(lines)
 
 
-def report(wanted: set[str], repeat: int, mlir: bool, quick: bool, markdown: bool) -> str:
+def report(
+    wanted: set[str], repeat: int, mlir: bool, quick: bool, markdown: bool, rounds: int = 3
+) -> str:
     try:
         import numba  # noqa: F401
     except ImportError:
         return "compiled backend: numba is not installed (pip install 'linalg-ods-gen[jit]')"
     cases = tuple(c for c in CASES if not wanted or c.name in wanted or "compiled" in wanted)
-    rows = bench_rows(cases, repeat, mlir, quick)
+    rows, forms = bench_rows(cases, repeat, mlir, quick, rounds)
     table = [HEADER, *rows]
     if markdown:
         out = ["| " + " | ".join(table[0]) + " |", "|" + "---|" * len(table[0])]
@@ -329,4 +357,25 @@ def report(wanted: set[str], repeat: int, mlir: bool, quick: bool, markdown: boo
         text = "\n".join(
             "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in table
         )
-    return "compiled backend (numba):\n" + text + "\n\n" + first_calls()
+    notes = "MLIR vectorizing pipeline, as run: " + "; ".join(forms) if mlir else ""
+    return "compiled backend (numba):\n" + text + "\n" + notes + "\n\n" + first_calls()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cases", default="", help="comma-separated case names (default all)")
+    parser.add_argument("--repeat", type=int, default=10, help="runs per side per round")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds")
+    parser.add_argument("--no-mlir", dest="mlir", action="store_false")
+    parser.add_argument("--quick", action="store_true", help="one round, one MLIR run")
+    parser.add_argument("--markdown", action="store_true")
+    args = parser.parse_args(argv)
+    wanted = {c for c in args.cases.split(",") if c}
+    unknown = wanted - {c.name for c in CASES}
+    if unknown:
+        parser.error(f"unknown cases: {', '.join(sorted(unknown))}")
+    print(report(wanted, args.repeat, args.mlir, args.quick, args.markdown, args.rounds))
+
+
+if __name__ == "__main__":
+    main()

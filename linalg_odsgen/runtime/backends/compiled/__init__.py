@@ -66,10 +66,17 @@ from linalg_odsgen.runtime.backends.compiled.bounds import (  # noqa: E402
     short_rounding,
 )
 from linalg_odsgen.runtime.backends.compiled.cache import load_kernel  # noqa: E402
+from linalg_odsgen.runtime.backends.compiled.tiles import choose_tiling  # noqa: E402
 
 # Whether f16/bf16 reductions may round by Veltkamp's split where the operands' ranges
 # prove it exact (`bounds.py`); tests switch it off to compare with the exact roundings.
 _short_allowed = True
+# Whether reorderable nests with reductions may run as register tiles (`tiles.py`); tests
+# and the benchmark switch it off to compare with the plain nest.
+_tiles_allowed = True
+# A register tile's vector loop of at most this many iterations has its trip count in the
+# text (a conv's 64 output channels): LLVM then vectorises it without a scalar remainder.
+FIXED_VECTOR_TRIPS = 128
 
 PARALLEL_ENV_VAR = "LINALG_ODSGEN_COMPILED_PARALLEL"
 _parallel: bool | None = None
@@ -240,19 +247,32 @@ def _nest(
     threaded: bool,
 ) -> LoopNest:
     strides = [tuple(s // a.itemsize for s in a.strides) if a.ndim else None for a in arrays]
-    order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
-    window = small_window(op, ranges) if kernels.reorderable else ()
-    fixed = tuple((d, ranges[d]) for d in window)  # trip counts LLVM can unroll
+    tiling = choose_tiling(op, strides, ranges) if kernels.reorderable and _tiles_allowed else None
+    unroll: tuple[tuple[int, int], ...] = ()
+    if tiling is not None:
+        order, unroll = tiling.order, tiling.unroll
+        # dims unrolled whole have their trip counts in the text
+        fixed = tuple((d, f) for d, f in unroll if f == ranges[d])
+        v = tiling.vector
+        if ranges[v] <= FIXED_VECTOR_TRIPS and v not in dict(fixed):
+            fixed += ((v, ranges[v]),)
+    else:
+        order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
+        window = small_window(op, ranges) if kernels.reorderable else ()
+        fixed = tuple((d, ranges[d]) for d in window)  # trip counts LLVM can unroll
     big = math.prod(ranges) >= PARALLEL_MIN_POINTS
     if not (threaded and kernels.reorderable and threads() > 1 and big):
-        return LoopNest(order, fixed=fixed)
+        return LoopNest(order, fixed=fixed, unroll=unroll)
     # Threads split the outermost loop: the first leading parallel loop with two or more
     # iterations (or, when a reduction leads, the first such parallel loop at all).
     wide = [d for d in order if op.iterator_types[d].value == "parallel" and ranges[d] >= 2]
     if not wide:
-        return LoopNest(order, fixed=fixed)
+        return LoopNest(order, fixed=fixed, unroll=unroll)
     first = wide[0]
-    return LoopNest((first, *(d for d in order if d != first)), parallel=True, fixed=fixed)
+    if first in dict(fixed):  # a dim unrolled whole has no loop to split
+        return LoopNest(order, fixed=fixed, unroll=unroll)
+    order = (first, *(d for d in order if d != first))
+    return LoopNest(order, parallel=True, fixed=fixed, unroll=unroll)
 
 
 def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> _Kernel:
@@ -293,15 +313,18 @@ PARALLEL_MIN_POINTS = 1 << 22
 CHUNKS_PER_THREAD = 4
 
 
-def _in_chunks(fn: Any, args: Sequence[Any], trips: int, tail: Sequence[Any] = ()) -> None:
+def _in_chunks(
+    fn: Any, args: Sequence[Any], trips: int, tail: Sequence[Any] = (), align: int = 1
+) -> None:
     """Call a nest whose outer loop runs over [lo, hi) on chunks covering [0, trips): the
     calling thread and pool threads (kernels release the GIL) take chunks until none is
     left. Idle pool threads sleep rather than spin, so BLAS calls that follow keep their
-    speed."""
+    speed. Chunks start at multiples of `align` (a register tile's rows: a chunk cut
+    inside a tile would run its rows as the slower leftover nest)."""
     n = min(threads(), trips)
     pieces = min(trips, n * CHUNKS_PER_THREAD)
-    cuts = [trips * k // pieces for k in range(pieces + 1)]
-    chunks = list(itertools.pairwise(cuts))
+    cuts = sorted({min(trips, trips * k // pieces // align * align) for k in range(pieces)})
+    chunks = [(a, b) for a, b in itertools.pairwise([*cuts, trips]) if a < b]
 
     def call(lo: int, hi: int) -> None:
         fn(*args, lo, hi, *tail)
@@ -327,6 +350,24 @@ def _in_chunks(fn: Any, args: Sequence[Any], trips: int, tail: Sequence[Any] = (
     finally:
         for f in pending:
             f.result()
+
+
+@contextmanager
+def _slp_vectorizer(on: bool) -> Iterator[None]:
+    """LLVM's SLP vectorizer while a register-tiled kernel compiles (numba leaves it off):
+    it turns a tile's rows of scalar accumulators into vectors. It never reassociates
+    float operations (no fast-math flags), so the bits stay those of the scalar code."""
+    if not on:
+        yield
+        return
+    from numba.core import config
+
+    before = getattr(config, "SLP_VECTORIZE", 0)  # read by numba's pass builder
+    setattr(config, "SLP_VECTORIZE", 1)  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(config, "SLP_VECTORIZE", before)  # noqa: B010
 
 
 def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None) -> None:
@@ -364,12 +405,15 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
     start = time.perf_counter()
     # (numba's floating-point errors are silent: error_model="numpy")
     args = [*arrays, *shadows, *ranges]
-    if found.nest.parallel:
-        if found.fills:  # the inputs' shadows, once, before the chunks share them
-            kernel(*args, 0, 0, True)
-        _in_chunks(kernel, args, ranges[found.nest.order[0]], (False,) if found.fills else ())
-    else:
-        kernel(*args, *((True,) if found.fills else ()))
+    with _slp_vectorizer(bool(found.nest.unroll) and not kernel.overloads):
+        if found.nest.parallel:
+            if found.fills:  # the inputs' shadows, once, before the chunks share them
+                kernel(*args, 0, 0, True)
+            split = found.nest.order[0]
+            align = dict(found.nest.unroll).get(split, 1)
+            _in_chunks(kernel, args, ranges[split], (False,) if found.fills else (), align)
+        else:
+            kernel(*args, *((True,) if found.fills else ()))
     if len(kernel.overloads) != before:  # this call compiled or loaded a signature
         elapsed = time.perf_counter() - start
         hits = sum(kernel.stats.cache_hits.values())

@@ -110,6 +110,10 @@ def short_rounding(
     for d, it in enumerate(op.iterator_types):
         if it.value != "parallel":
             steps *= int(ranges[d])
+    try:  # before any pass over the data: a long reduction's growth factor alone overflows
+        growth = (1 + unit) ** (steps + 1)
+    except OverflowError:
+        return frozenset()
     hx, lx, ok_x = _magnitudes(arrays[red.x], red.type_name)
     hy, ly, ok_y = (1.0, 1.0, True)
     if red.y is not None:
@@ -119,7 +123,7 @@ def short_rounding(
         return frozenset()
     term = hx * hy * (1 + unit)
     try:
-        bound = (ho + steps * term) * (1 + unit) ** (steps + 1)
+        bound = (ho + steps * term) * growth
     except OverflowError:
         return frozenset()
     if not bound < edge:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -68,6 +68,8 @@ class LoopNest:
     # Payload ops whose f16/bf16 rounding may take Veltkamp's short form (`scalars.sh`/`sb`):
     # the call's operand ranges prove its preconditions (see `bounds.py`).
     short_rounding: frozenset[str] = frozenset()
+    # Register tile (`tiles.py`): (dim, copies) of the loops unrolled inside the vector loop.
+    unroll: tuple[tuple[int, int], ...] = ()
 
 
 def check_supported(op: StructuredOp) -> None:
@@ -404,13 +406,14 @@ def constant_expression(op: PayloadOp) -> str:
 # -- affine index expressions -------------------------------------------------------------
 
 
-def index_expression(e: AffineExpr) -> str:
+def index_expression(e: AffineExpr, dims: Mapping[int, str] | None = None) -> str:
+    """`e` over the loop variables `d<i>` (or the text `dims` gives a dim)."""
     if isinstance(e, AffineDimExpr):
-        return f"d{e.position}"
+        return dims[e.position] if dims is not None else f"d{e.position}"
     if isinstance(e, AffineConstantExpr):
         return str(e.value)
     if isinstance(e, AffineBinaryExpr):
-        a, b = index_expression(e.lhs), index_expression(e.rhs)
+        a, b = index_expression(e.lhs, dims), index_expression(e.rhs, dims)
         if e.kind is AffineExprKind.ADD:
             return f"({a} + {b})"
         if e.kind is AffineExprKind.MUL:
@@ -504,6 +507,14 @@ def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
 def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
     """The kernel module's template inputs (see `kernel_source`)."""
     check_supported(op)
+    if nest.unroll:
+        from linalg_odsgen.runtime.backends.compiled.tiles import tiled_lines
+
+        tiled_constants, tiled_body = tiled_lines(op, nest)
+        args = [f"a{i}" for i in range(len(op.indexing_maps))]
+        args += [f"n{d}" for d in range(op.num_loops)]
+        args += ["lo", "hi"] if nest.parallel else []
+        return _fields(op, nest, args, tiled_constants, tiled_body, ())
     region: Region = op.region
     n = op.num_loops
     level_of_dim = {d: pos + 1 for pos, d in enumerate(nest.order)}
@@ -602,6 +613,8 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
                 lines.append(pad + "    pass")
         lines.extend(pad + s for s in body.post[lv])
 
+    if nest.fixed:  # a small window: compute-bound, 512-bit vectors pay (`S.wide_vectors`)
+        lines.append("    S.wide_vectors()")
     emit(0)
     params = [f"a{i}" for i in range(len(maps))] + [f"w{i}" for i in shadows]
     params += [f"n{d}" for d in range(n)] + (["lo", "hi"] if nest.parallel else [])
@@ -655,7 +668,10 @@ def _fields(
         "types": ", ".join(str(t) for t in op.element_types),
         "maps": [str(m) for m in op.indexing_maps],
         "iterators": ", ".join(it.value for it in op.iterator_types),
-        "order": ", ".join(f"d{d}" for d in nest.order),
+        "order": ", ".join(
+            f"d{d}" + (f" (x{dict(nest.unroll)[d]})" if d in dict(nest.unroll) else "")
+            for d in nest.order
+        ),
         "parallel": nest.parallel,
         "constants": constants,
         "params": ", ".join(params),

@@ -27,6 +27,62 @@ from numba.extending import intrinsic
 _jit = njit(nogil=True, error_model="numpy")
 
 
+# -- code generation hints --------------------------------------------------------------------
+
+
+@intrinsic
+def wide_vectors(typingctx):  # type: ignore[no-untyped-def]
+    """Called first in a register-tiled kernel: asks LLVM for 512-bit vectors there.
+
+    LLVM prefers 256-bit vectors on AVX-512 CPUs (whole-program clock concerns), which
+    halves the width of a tile's rows; MLIR's vector dialect code is not bound by that
+    preference. The attribute is a plain LLVM function attribute (llvmlite's checked set
+    does not list it); on CPUs without 512-bit registers LLVM ignores it.
+    """
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        set.add(builder.function.attributes, '"prefer-vector-width"="512"')
+        return context.get_dummy_value()
+
+    return types.none(), codegen
+
+
+@intrinsic(prefer_literal=True)
+def tile(typingctx, rows, cols, like):  # type: ignore[no-untyped-def]
+    """A rows x cols C-ordered array of `like`'s type on the stack (an `alloca` in the
+    kernel's entry block): a register tile's accumulators. Indexed only by loops of
+    constant trip counts, LLVM unrolls them, promotes every element to a register and
+    vectorizes the rows; heap memory (np.empty) would stay memory."""
+    if not isinstance(rows, types.IntegerLiteral) or not isinstance(cols, types.IntegerLiteral):
+        return None
+    dtype = types.unliteral(like)
+    array_type = types.Array(dtype, 2, "C")
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        from numba.np.arrayobj import make_array, populate_array
+
+        r, c = rows.literal_value, cols.literal_value
+        element = context.get_data_type(dtype)
+        size = context.get_abi_sizeof(element)
+        data = cgutils.alloca_once(builder, element, size=r * c)
+        array = make_array(array_type)(context, builder)
+
+        def const(x: int) -> object:
+            return context.get_constant(types.intp, x)
+
+        populate_array(
+            array,
+            data=data,
+            shape=[const(r), const(c)],
+            strides=[const(c * size), const(size)],
+            itemsize=const(size),
+            meminfo=None,
+        )
+        return array._getvalue()
+
+    return array_type(rows, cols, like), codegen
+
+
 # -- bit casts (LLVM `bitcast`) -------------------------------------------------------------
 
 

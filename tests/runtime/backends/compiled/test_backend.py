@@ -310,11 +310,13 @@ def test_a_loop_whose_body_is_all_hoisted_still_compiles() -> None:
     np.testing.assert_array_equal(out, np.arange(4, dtype=np.float32))
 
 
+@pytest.mark.parametrize("align", [1, 8])
 @pytest.mark.parametrize("trips", [1, 2, 3, 7, 8, 64, 1001])
 @pytest.mark.parametrize("compiled_before", [True, False])
-def test_chunks_cover_the_outer_loop_once(trips: int, compiled_before: bool) -> None:
-    """Every outer iteration runs exactly once, whatever the split; a kernel not compiled
-    yet runs its first chunk alone (numba compiles it once, on the calling thread)."""
+def test_chunks_cover_the_outer_loop_once(trips: int, compiled_before: bool, align: int) -> None:
+    """Every outer iteration runs exactly once, whatever the split, each chunk starting at
+    a multiple of `align` (a register tile's rows); a kernel not compiled yet runs its
+    first chunk alone (numba compiles it once, on the calling thread)."""
     import threading
 
     calls: list[tuple[int, int, str]] = []
@@ -328,10 +330,10 @@ def test_chunks_cover_the_outer_loop_once(trips: int, compiled_before: bool) -> 
             with lock:
                 calls.append((lo, hi, threading.current_thread().name))
 
-    compiled._in_chunks(Kernel(), [1, 2], trips)
+    compiled._in_chunks(Kernel(), [1, 2], trips, align=align)
     covered = sorted(i for lo, hi, _ in calls for i in range(lo, hi))
     assert covered == list(range(trips))
-    assert all(lo < hi for lo, hi, _ in calls)
+    assert all(lo < hi and lo % align == 0 for lo, hi, _ in calls)
     if not compiled_before:
         assert calls[0][2] == threading.current_thread().name and calls[0][0] == 0
 

@@ -1,0 +1,135 @@
+"""Register-tiled kernels: the same bits as the loops backend on small instances whose sizes
+leave remainders in every unrolled loop, and the tile's shape in the kernel text."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from bits import bits_equal
+
+from linalg_odsgen import ops
+from linalg_odsgen.runtime.backends import compiled, get_backend
+from linalg_odsgen.runtime.backends.compiled import tiles
+from linalg_odsgen.runtime.backends.compiled.kernel import choose_order, kernel_source, reorderable
+
+
+def _f(rng: np.random.Generator, *shape: int, dtype: object = np.float32) -> np.ndarray:
+    return rng.standard_normal(shape).astype(dtype)
+
+
+def _cases() -> list[tuple[str, type, list[np.ndarray], dict]]:
+    rng = np.random.default_rng(29)
+    i8 = rng.integers(-128, 128, (7, 22), dtype=np.int8)
+    j8 = rng.integers(-128, 128, (22, 9), dtype=np.int8)
+    fortran_a = np.asfortranarray(_f(rng, 11, 19))
+    transposed_b = _f(rng, 13, 19).T
+    return [
+        (
+            "matmul remainders",
+            ops.MatmulOp,
+            [_f(rng, 13, 18), _f(rng, 18, 37), _f(rng, 13, 37)],
+            {},
+        ),
+        ("matmul exact tiles", ops.MatmulOp, [_f(rng, 8, 20), _f(rng, 20, 16), _f(rng, 8, 16)], {}),
+        (
+            "matmul f64",
+            ops.MatmulOp,
+            [_f(rng, 6, 21, dtype=np.float64), _f(rng, 21, 5, dtype=np.float64), np.zeros((6, 5))],
+            {},
+        ),
+        ("matmul i8 -> i32", ops.MatmulOp, [i8, j8, np.zeros((7, 9), np.int32)], {}),
+        ("matmul strided", ops.MatmulOp, [fortran_a, transposed_b, _f(rng, 13, 11).T], {}),
+        (
+            "batch_matmul",
+            ops.BatchMatmulOp,
+            [_f(rng, 3, 5, 17), _f(rng, 3, 17, 6), _f(rng, 3, 5, 6)],
+            {},
+        ),
+        (
+            "conv channels 7",
+            ops.Conv2DNhwcHwcfOp,
+            [_f(rng, 2, 9, 10, 7), _f(rng, 3, 2, 7, 5), _f(rng, 2, 7, 9, 5)],
+            {},
+        ),
+        (
+            "conv strided dilated",
+            ops.Conv2DNhwcHwcfOp,
+            [_f(rng, 1, 11, 12, 6), _f(rng, 2, 3, 6, 19), _f(rng, 1, 5, 4, 19)],
+            {"strides": [2, 2], "dilations": [2, 2]},
+        ),
+        (
+            "conv three channels",
+            ops.Conv2DNhwcHwcfOp,
+            [_f(rng, 1, 8, 8, 3), _f(rng, 3, 3, 3, 8), _f(rng, 1, 6, 6, 8)],
+            {},
+        ),
+    ]
+
+
+CASES = _cases()
+
+
+@pytest.mark.parametrize("parallel", [False, True], ids=["one thread", "chunks"])
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_tiled_kernels_give_the_loops_bits(
+    case: tuple[str, type, list[np.ndarray], dict], parallel: bool
+) -> None:
+    _, cls, arrays, attrs = case
+    ins, out = arrays[:-1], arrays[-1]
+    op, operands = cls.from_arrays(*ins, outs=[out.copy(order="K")], **attrs)
+    nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
+    assert nest.unroll, "the case is meant to run as a register tile"
+    want_op, want_operands = cls.from_arrays(*ins, outs=[out.copy(order="K")], **attrs)
+    get_backend("loops")(want_op, want_operands)
+    compiled.run(op, operands, parallel=parallel)
+    assert bits_equal(operands[-1], want_operands[-1])
+
+
+def test_matmul_runs_an_8x32_register_tile_then_strips_over_the_rest() -> None:
+    a, b = np.zeros((64, 64), np.float32), np.zeros((64, 64), np.float32)
+    op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((64, 64), np.float32)])
+    nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
+    assert nest.order == (0, 1, 2) and dict(nest.unroll) == {0: tiles.ROWS, 1: tiles.LANES[4]}
+    text = kernel_source(op, nest)
+    assert "acc = S.tile(8, 32, np.float32(0))" in text
+    tile = text[text.index("for d0 in range(0, n0 - n0 % 8, 8):") :]
+    load, k_loop = tile.index("acc[j0, j1] = a2["), tile.index("for d2 in range(0, n2):")
+    store = tile.index("] = acc[j0, j1]")
+    assert load < k_loop < store  # the tile stays in `acc` across the whole reduction
+    step = tile[k_loop:store]
+    assert step.index("x0 = a0[np.uint64((d0 + j0)), d2]") < step.index("for j1 in range(32):")
+    assert "acc[j0, j1] = v" in step  # one step: acc + a * b, rounded once each
+    # the rows and columns whole tiles leave: plain nests, the contiguous dim innermost
+    rest = text[store:]
+    assert "for d0 in range(n0 - n0 % 8, n0):" in rest
+    assert "for d1 in range(64 - 64 % 32, 64):" in rest  # 64 columns: trips in the text
+
+
+def test_short_vector_dims_run_as_strips_of_four_rows_by_four_steps() -> None:
+    a, b = np.zeros((64, 64), np.float32), np.zeros((64, 4), np.float32)
+    op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((64, 4), np.float32)])
+    nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
+    assert nest.order == (0, 2, 1) and dict(nest.unroll) == {0: 4, 2: 4}
+    text = kernel_source(op, nest)
+    assert "for d0 in range(0, n0 - n0 % 4, 4):" in text
+    assert "for d2 in range(n2 - n2 % 4, n2):" in text  # the reduction's remainder, in order
+    start = text.index("for d1 in range(0, 4):")
+    inner = text[start : text.index("for d2 in range(n2 - n2 % 4, n2):", start)]
+    row = inner[inner.index("o1 = a2[(d0 + 1), d1]") : inner.index("a2[(d0 + 1), d1] = o1")]
+    assert row.count("o1 = o1 + ") == 4  # loaded once, four steps in order, stored once
+    assert inner.count("a1[") == 4  # a row of B serves all four output rows
+
+
+def test_windows_and_narrow_types_keep_the_plain_nest() -> None:
+    x = np.zeros((1, 10, 10, 8), np.float32)
+    op, operands = ops.DepthwiseConv2DNhwcHwcOp.from_arrays(
+        x, np.zeros((3, 3, 8), np.float32), outs=[np.zeros((1, 8, 8, 8), np.float32)]
+    )
+    strides = [tuple(s // a.itemsize for s in a.strides) for a in operands]
+    ranges = [int(r) for r in op.loop_ranges()]
+    assert tiles.choose_tiling(op, strides, ranges) is None  # a 3x3 window: innermost
+    h = np.zeros((16, 16), np.float16)
+    op, operands = ops.MatmulOp.from_arrays(h, h, outs=[h.copy()])
+    strides = [tuple(s // a.itemsize for s in a.strides) for a in operands]
+    assert tiles.choose_tiling(op, strides, [16, 16, 16]) is None  # f32 shadows instead
+    assert reorderable(op) and choose_order(op, strides, True, [16, 16, 16], [2, 2, 2])
