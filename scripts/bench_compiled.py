@@ -161,7 +161,7 @@ def bench_rows(
     cases: tuple[CompiledCase, ...], repeat: int, mlir: bool, quick: bool, rounds: int = 3
 ) -> tuple[list[list[str]], list[str]]:
     """The table's rows, and per case the form MLIR's vectorizing pipeline ran."""
-    from linalg_odsgen.mlir.conformance import compare_bits
+    from linalg_odsgen.conformance.compare import compare_bits
     from linalg_odsgen.mlir.execution import output_bits
     from linalg_odsgen.runtime.backends import compiled, get_backend
     from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS

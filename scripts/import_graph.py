@@ -20,13 +20,14 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "linalg_odsgen"
 
 # Layers, lowest first: a module may import its own layer and the ones below it.
+# Entries are module paths below the package; the longest one that prefixes a module wins.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("diagnostics", "float_text", "types", "affine", "model", "payload"),
-    ("yaml_io", "validation", "dsl", "tc"),
+    ("yaml_io", "validation", "dsl", "tc", "safety"),
     ("runtime",),
-    ("mlir", "codegen", "ods", "dialect", "ops", "generated"),
-    ("conformance", "docgen"),
-    ("cli", "__main__"),
+    ("mlir", "codegen", "ods", "dialect", "docgen", "ops", "generated", "opspecs", "schemas"),
+    ("conformance", "project"),
+    ("cli", "__main__", "docgen.reference"),
 )
 
 
@@ -78,13 +79,15 @@ def imports_of(path: Path, root: Path, modules: set[str]) -> list[Edge]:
 
 
 def layer_of(module: str) -> int | None:
-    parts = module.split(".")
-    if len(parts) < 2:
-        return None
+    """The layer of a package module (None for the package itself)."""
+    inner = module.partition(".")[2]
+    best: tuple[int, int] | None = None  # (length of the matching entry, layer)
     for index, layer in enumerate(LAYERS):
-        if parts[1] in layer:
-            return index
-    return None
+        for entry in layer:
+            matches = inner == entry or inner.startswith(entry + ".")
+            if matches and (best is None or len(entry) > best[0]):
+                best = (len(entry), index)
+    return None if best is None else best[1]
 
 
 def strongly_connected(nodes: list[str], graph: dict[str, set[str]]) -> list[list[str]]:

@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 from linalg_odsgen.cli.common import write_output
-from linalg_odsgen.codegen.pipeline import find_repo_root, regenerate
 from linalg_odsgen.diagnostics import DiagnosticError, format_diagnostics
+from linalg_odsgen.project import find_repo_root, regenerate
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,11 +20,17 @@ KNOWN_CIRCLES = [
         "linalg_odsgen.runtime.region",
         "linalg_odsgen.runtime.structured_op",
     ],
+    [
+        "linalg_odsgen.runtime.backends.compiled.kernel",
+        "linalg_odsgen.runtime.backends.compiled.tiles",
+    ],
 ]
 KNOWN_UPWARD = {
     ("linalg_odsgen.dsl.op", "linalg_odsgen.codegen"),
     ("linalg_odsgen.dsl.op", "linalg_odsgen.runtime"),
     ("linalg_odsgen.runtime.structured_op", "linalg_odsgen.mlir.printer"),
+    ("linalg_odsgen.conformance.spec", "linalg_odsgen.cli.common"),
+    ("linalg_odsgen.safety.harvest", "linalg_odsgen.dialect"),
 }
 
 

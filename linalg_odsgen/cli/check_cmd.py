@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 
 from linalg_odsgen.cli.common import diagnostics_to_exit, unified_diff, write_outputs
-from linalg_odsgen.codegen.pipeline import find_project, regenerate
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
+from linalg_odsgen.project import find_project, regenerate
 
 
 @click.command("check")

@@ -11,8 +11,8 @@ from dialect_build import HAVE_TOOLS, build_plugin
 from dialect_build import opt as _opt
 
 from linalg_odsgen import ops
+from linalg_odsgen.conformance.library import cases_for
 from linalg_odsgen.mlir import Form, print_module
-from linalg_odsgen.mlir.conformance import cases_for
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = [

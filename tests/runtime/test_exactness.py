@@ -416,7 +416,7 @@ def mlir_results() -> dict[str, np.ndarray]:
 def test_conversions_and_pow_match_mlir_bit_for_bit(
     label: str, backend: str, mlir_results: dict[str, np.ndarray]
 ) -> None:
-    from linalg_odsgen.mlir.conformance import compare_bits
+    from linalg_odsgen.conformance.compare import compare_bits
     from linalg_odsgen.mlir.execution import to_bits
     from linalg_odsgen.types import element_type_of
 

@@ -196,7 +196,7 @@ def test_readme_example_runs():
 def test_readme_table_lists_every_op_the_harness_checks():
     from readme import readme_section
 
-    from linalg_odsgen.mlir.conformance import _name, core_classes
+    from linalg_odsgen.conformance.library import _name, core_classes
 
     section = readme_section("MLIR 22's op surface")
     rows = {line.split("|")[1].split()[0] for line in section.splitlines() if line.startswith("| ")}

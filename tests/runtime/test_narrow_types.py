@@ -69,8 +69,8 @@ def test_f8_to_int_rounds_half_to_even_and_saturates(backend):
 
 @pytest.mark.mlir
 def test_f8_and_i4_conversions_equal_mlir_runner():
+    from linalg_odsgen.conformance.compare import compare_bits
     from linalg_odsgen.mlir import Form
-    from linalg_odsgen.mlir.conformance import compare_bits
     from linalg_odsgen.mlir.execution import ExecCase, output_bits, run_cases
     from linalg_odsgen.mlir.tools import have_runner
 

@@ -130,7 +130,7 @@ def test_two_outputs_of_one_comprehension(backend):
 def test_every_historical_op_passes_the_mlir_conformance_checks():
     """Generic form verified by mlir-opt-22, reprinted unchanged, and executed by
     mlir-runner-22 equal to our runtime, over the harness's instances of each op."""
-    from linalg_odsgen.mlir.conformance import Status, check_library
+    from linalg_odsgen.conformance.library import Status, check_library
     from linalg_odsgen.mlir.tools import have_runner
 
     if not have_runner():

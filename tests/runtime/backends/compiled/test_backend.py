@@ -10,17 +10,17 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from profile import deep_nests_slow
 
 import ml_dtypes
 import numpy as np
 import pytest
 from bits import bits_equal, nearly_equal
 from random_ops import wide_values
+from slow_marks import deep_nests_slow
 
 from linalg_odsgen import ops
+from linalg_odsgen.conformance.library import _copy, cases_for, core_classes, make_data
 from linalg_odsgen.diagnostics import DiagnosticError
-from linalg_odsgen.mlir.conformance import _copy, cases_for, core_classes, make_data
 from linalg_odsgen.runtime.backends import compiled, get_backend
 from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS, check_supported
 

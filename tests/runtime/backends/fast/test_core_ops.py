@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import math
 import zlib
-from profile import deep_nests_slow
 from typing import Any
 
 import ml_dtypes
 import numpy as np
 import pytest
 from operand_shapes import dynamic_type, operand_shape
+from slow_marks import deep_nests_slow
 
 from linalg_odsgen import ops
 from linalg_odsgen.model import FIXED_TYPES, OperandKind
