@@ -19,6 +19,7 @@ from linalg_odsgen.codegen.pyfmt import shell_command, shell_word
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, Severity
 from linalg_odsgen.model import OpLibrary
 from linalg_odsgen.ods import generate as generate_ods
+from linalg_odsgen.ods.reading import OP_BIT_FIELDS
 from linalg_odsgen.safety import names
 from linalg_odsgen.safety.checks import (
     OpOrigin,
@@ -99,6 +100,46 @@ def camel(name: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in name.split("_") if part)
 
 
+# The one `defines` entry the project implements itself (its canonicalizer registration);
+# the others declare C++ (a verifier, a folder, ...) the user would have to write.
+_IMPLEMENTED_DEFINES = ("hasCanonicalizer",)
+
+
+def _supported_defines(
+    library: OpLibrary, origins: list[OpOrigin]
+) -> tuple[OpLibrary, list[Diagnostic]]:
+    """`library` with only the `defines` entries a generated dialect builds with.
+
+    An entry that is no field of TableGen's Op class is an error (mlir-tblgen rejects
+    it); a real field other than hasCanonicalizer is dropped with a warning, since the
+    C++ it declares is not generated.
+    """
+    errors: list[Diagnostic] = []
+    warnings: list[Diagnostic] = []
+    ops = []
+    for op, origin in zip(library.ops, origins, strict=True):
+        kept = []
+        for i, entry in enumerate(op.metadata.defines):
+            path = ("metadata", "defines", i)
+            if entry not in OP_BIT_FIELDS:
+                known = ", ".join(sorted(OP_BIT_FIELDS))
+                message = f"'defines' entry {entry!r} is not a field of TableGen's Op class (known: {known})"
+                errors.append(origin.diagnostic(op, path, message))
+            elif entry in _IMPLEMENTED_DEFINES:
+                kept.append(entry)
+            else:
+                message = (
+                    f"'defines' entry {entry!r} is left out of the generated dialect: it "
+                    "declares C++ the project does not write (only hasCanonicalizer is "
+                    "implemented)"
+                )
+                warnings.append(origin.diagnostic(op, path, message, Severity.WARNING))
+        ops.append(replace(op, metadata=replace(op.metadata, defines=tuple(kept))))
+    if errors:
+        raise DiagnosticError(errors)
+    return replace(library, ops=tuple(ops)), warnings
+
+
 def generate_dialect(
     library: OpLibrary,
     name: str,
@@ -126,6 +167,7 @@ def generate_dialect(
     problems = dialect_problems(library, origins, prefix, (namespace or name).split("::"))
     if problems:
         raise DiagnosticError(problems)
+    library, warnings = _supported_defines(library, origins)
     library = inert_library(library)
     assert not ods_text_problems(library, origins)  # what inert_library guarantees
     ods = generate_ods(library, first)
@@ -170,4 +212,4 @@ def generate_dialect(
         DialectFile(f"lib/{prefix}Ops.cpp", env.get_template("Ops.cpp.j2").render(context)),
         DialectFile(f"lib/{prefix}Ops.yamlgen.cpp.inc", ods.impl),
     ]
-    return files, []
+    return files, warnings

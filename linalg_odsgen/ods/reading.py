@@ -30,7 +30,8 @@ _LLVM_INT = re.compile(r"(-?)(0[xX][0-9a-fA-F]+|0[bB][01]+|0[oO][0-7]+|0[0-7]*|[
 
 
 # The bit fields of TableGen's `Op` class: `let NAME = 1;` compiles for these only.
-_OP_BITS = frozenset(
+# The bit fields of TableGen's Op class a `defines` entry may set (`let NAME = 1;`).
+OP_BIT_FIELDS = frozenset(
     {
         "skipDefaultBuilders",
         "hasCustomAssemblyFormat",
@@ -162,13 +163,13 @@ def _quirk_warnings(op: OpConfig, doc: LoadedDocument) -> list[Diagnostic]:
     """What upstream writes without complaint but that will not build, each at its line."""
     warnings = []
     for i, name in enumerate(op.metadata.defines):
-        if name not in _OP_BITS:
+        if name not in OP_BIT_FIELDS:
             warnings.append(
                 Diagnostic.at(
                     doc.pos(("metadata", "defines", i)),
                     f"'defines' entry {name!r} is written as `let {name} = 1;` as upstream "
                     "writes it, but it is not a field of TableGen's Op class: mlir-tblgen "
-                    f"will reject the .td (known: {', '.join(sorted(_OP_BITS))})",
+                    f"will reject the .td (known: {', '.join(sorted(OP_BIT_FIELDS))})",
                     severity=Severity.WARNING,
                     op=op.name,
                     path=f"metadata.defines[{i}]",

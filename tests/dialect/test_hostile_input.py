@@ -408,3 +408,33 @@ def test_an_empty_output_name_is_an_error_not_the_current_directory(
     result = run("gen-dialect", str(src), "--name", "x", "-o", "")
     assert result.exit_code == 1 and "-o needs a directory name" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["ops.yaml"]
+
+
+def test_a_defines_entry_tablegen_rejects_is_an_error_before_anything_is_written(
+    tmp_path: Path,
+) -> None:
+    text = BASE.replace("  doc: A copy.\n", "  doc: A copy.\n  defines:\n  - Value\n")
+    src = write(tmp_path, text)
+    out = tmp_path / "proj"
+    result = run("gen-dialect", str(src), "--name", "my_ops", "-o", str(out))
+    assert result.exit_code == 1
+    line = text.splitlines().index("  - Value") + 1
+    assert f"{src}:{line}:5: error: [op copy_like] 'defines' entry 'Value' is not a field" in (
+        result.output
+    )
+    assert not out.exists()
+
+
+@needs_tblgen
+def test_defines_the_dialect_does_not_implement_are_left_out_loudly(tmp_path: Path) -> None:
+    text = BASE.replace(
+        "  doc: A copy.\n", "  doc: A copy.\n  defines:\n  - hasVerifier\n  - hasCanonicalizer\n"
+    )
+    src = write(tmp_path, text)
+    out = tmp_path / "proj"
+    result = run("gen-dialect", str(src), "--name", "my_ops", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert "warning: [op copy_like] 'defines' entry 'hasVerifier' is left out" in result.output
+    td = (out / "include" / "my_ops" / "MyOpsOps.yamlgen.td").read_text()
+    assert "let hasCanonicalizer = 1;" in td and "hasVerifier" not in td
+    tblgen(out / "include/my_ops/MyOpsOps.td", [out / "include"], "-gen-op-decls", dialect="my_ops")
