@@ -23,7 +23,7 @@ PACKAGE = "linalg_odsgen"
 # Entries are module paths below the package; the longest one that prefixes a module wins.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("diagnostics", "float_text", "types", "affine", "model", "payload"),
-    ("yaml_io", "validation", "dsl", "tc", "safety"),
+    ("yaml_io", "validation", "dsl", "tc", "safety", "sources"),
     ("runtime",),
     ("mlir", "codegen", "ods", "dialect", "docgen", "ops", "generated", "opspecs", "schemas"),
     ("conformance", "project"),

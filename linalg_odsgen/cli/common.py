@@ -6,7 +6,6 @@ import contextlib
 import difflib
 import functools
 import os
-import shlex
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -14,7 +13,9 @@ from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import click
 
+from linalg_odsgen import sources
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, format_diagnostics
+from linalg_odsgen.sources import is_tc as is_tc
 
 if TYPE_CHECKING:
     from linalg_odsgen.model import OpLibrary
@@ -46,32 +47,6 @@ def diagnostics_to_exit(fn: Callable[P, R]) -> Callable[P, R]:
             sys.exit(1)
 
     return wrapper
-
-
-def read_input(path: str) -> bytes:
-    """Read a file, or stdin for `-`; unreadable files become diagnostics.
-
-    Every command reading through here takes op configs (YAML, or TC by suffix), so an
-    OpDSL `.py` file is pointed at `dump-oplib --file` instead of failing as bad YAML;
-    it is never run implicitly (validating a file must not execute it).
-    """
-    if path == "-":
-        return sys.stdin.buffer.read()
-    if path.endswith(".py"):
-        stem = os.path.splitext(path)[0]
-        dump = f"--file {shlex.quote(path)} -o {shlex.quote(stem + '.yaml')}"
-        raise DiagnosticError(
-            Diagnostic(
-                "is an OpDSL Python file, not op-config YAML; dump its ops first with "
-                f"`linalg-ods-gen dump-oplib {dump}` and give the YAML",
-                file=path,
-            )
-        )
-    try:
-        with open(path, "rb") as fh:
-            return fh.read()
-    except OSError as exc:
-        raise DiagnosticError(Diagnostic(f"cannot read file: {exc.strerror}", file=path)) from None
 
 
 def read_existing(path: str) -> str | None:
@@ -219,27 +194,19 @@ def unified_diff(old: str, new: str, path: str) -> str:
     )
 
 
-def is_tc(path: str) -> bool:
-    """Whether `path` is read by the TC front end (chosen by the `.tc` suffix)."""
-    from linalg_odsgen.tc import is_tc_path
-
-    return path != "-" and is_tc_path(path)
+# A file or stdin for `-`, as every command reads its op configs (see `sources`).
+read_input = sources.read_source
 
 
 def read_tc_library(path: str, display: str | None = None) -> OpLibrary:
     """The ops of a `.tc` file; its warnings go to stderr, its errors are raised."""
-    from linalg_odsgen.tc import read_tc
-
-    result = read_tc([(read_input(path), display or path)])
-    report(result.warnings)
-    return result.library
+    library, warnings = sources.tc_library(path, display)
+    report(warnings)
+    return library
 
 
 def read_op_yaml(path: str, display: str | None = None) -> bytes | str:
-    """The op-config YAML of an input file: the file itself, or for a `.tc` file the
-    canonical YAML of its ops (what `from-tc` prints)."""
-    if not is_tc(path):
-        return read_input(path)
-    from linalg_odsgen.yaml_io import dump_library
-
-    return dump_library(read_tc_library(path, display).ops)
+    """The op-config YAML of an input file (see `sources.op_yaml`); TC warnings to stderr."""
+    text, warnings = sources.op_yaml(path, display)
+    report(warnings)
+    return text

@@ -9,6 +9,7 @@ process builds the classes once (`op_class`).
 from __future__ import annotations
 
 import functools
+import sys
 import types as pytypes
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
@@ -76,8 +77,9 @@ def library_classes(library: str | None) -> dict[str, type[StructuredOp]]:
         from linalg_odsgen.conformance.library import _name, core_classes
 
         return {_name(cls): cls for cls in core_classes()}
-    from linalg_odsgen.cli.common import read_op_yaml
     from linalg_odsgen.codegen import generate_from_yaml
+    from linalg_odsgen.diagnostics import format_diagnostics
+    from linalg_odsgen.sources import op_yaml
 
     source: bytes | str
     if library.endswith(".py"):
@@ -86,7 +88,9 @@ def library_classes(library: str | None) -> dict[str, type[StructuredOp]]:
 
         source = dump_library(load_library(files=[library]).ops)
     else:
-        source = read_op_yaml(library)
+        source, warnings = op_yaml(library)
+        if warnings:
+            print(format_diagnostics(warnings), file=sys.stderr)
     text = generate_from_yaml(source, library)
     module = pytypes.ModuleType("linalg_odsgen_conform_lib")
     exec(compile(text, f"<generated from {library}>", "exec"), module.__dict__)
