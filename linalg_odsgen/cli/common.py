@@ -9,16 +9,13 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import ParamSpec, TypeVar
 
 import click
 
 from linalg_odsgen import sources
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, format_diagnostics
 from linalg_odsgen.sources import is_tc as is_tc
-
-if TYPE_CHECKING:
-    from linalg_odsgen.model import OpLibrary
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -196,13 +193,6 @@ def unified_diff(old: str, new: str, path: str) -> str:
 
 # A file or stdin for `-`, as every command reads its op configs (see `sources`).
 read_input = sources.read_source
-
-
-def read_tc_library(path: str, display: str | None = None) -> OpLibrary:
-    """The ops of a `.tc` file; its warnings go to stderr, its errors are raised."""
-    library, warnings = sources.tc_library(path, display)
-    report(warnings)
-    return library
 
 
 def read_op_yaml(path: str, display: str | None = None) -> bytes | str:
