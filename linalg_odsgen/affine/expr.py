@@ -31,6 +31,7 @@ ExprLike = Union["AffineExpr", int]
 
 
 def as_expr(x: ExprLike) -> AffineExpr:
+    """An expression as is, an int as a constant (bools and other types are refused)."""
     if isinstance(x, AffineExpr):
         return x
     if isinstance(x, bool) or not hasattr(x, "__index__"):
@@ -295,6 +296,7 @@ def build(kind: AffineExprKind, lhs: AffineExpr, rhs: AffineExpr) -> AffineExpr:
 
 
 def constant_value(e: AffineExpr) -> int | None:
+    """The value of a constant expression, None for any other."""
     return e.value if isinstance(e, AffineConstantExpr) else None
 
 
