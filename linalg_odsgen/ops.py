@@ -1,6 +1,6 @@
 """The core named op library, ready to call: `ops.matmul(A, B, outs=[C])`.
 
-Re-exports the module generated from `opspecs/core_named_ops.yaml`
+Re-exports the module generated from `linalg_odsgen/opspecs/core_named_ops.yaml`
 (`linalg_odsgen.generated.core_named_ops`): one `FooOp` class and one `foo(...)`
 function per op, and `OPS` mapping op names to classes.
 """

@@ -772,7 +772,7 @@ def format_rows(rows: list[Row], markdown: bool) -> str:
 def bench_gen_ods(repeat: int) -> str:
     """Whole-process wall time of `gen-ods` on the core library, beside upstream's C++ tool."""
     root = Path(__file__).resolve().parents[1]
-    lib = root / "opspecs" / "core_named_ops.yaml"
+    lib = root / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
     with tempfile.TemporaryDirectory() as tmp:
         ours = [sys.executable, "-m", "linalg_odsgen", "gen-ods", str(lib)]
         ours += [f"--o-ods-decl={tmp}/a.td", f"--o-impl={tmp}/a.cpp.inc"]

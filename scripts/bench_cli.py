@@ -22,7 +22,9 @@ import time
 from pathlib import Path
 
 # The checked-in core library: 90 ops in upstream's canonical layout.
-DEFAULT_FILE = Path(__file__).resolve().parents[1] / "opspecs" / "core_named_ops.yaml"
+DEFAULT_FILE = (
+    Path(__file__).resolve().parents[1] / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
+)
 
 # In-process phases, run in a fresh interpreter so imports are measured cold.
 _PHASES = r"""

@@ -2,9 +2,9 @@
 build time so they cannot drift (mkdocs.yml lists this file under `hooks:`).
 
 - reference/cli.md from the click commands;
-- reference/op-config-format.md from schemas/op_config.schema.json;
+- reference/op-config-format.md from linalg_odsgen/schemas/op_config.schema.json;
 - reference/python-api.md from the public modules' docstrings;
-- reference/ops/NAME.md (+ NAME/OP.svg) from each op library of opspecs/ via gen-doc.
+- reference/ops/NAME.md (+ NAME/OP.svg) from each op library of linalg_odsgen/opspecs/ via gen-doc.
 """
 
 from __future__ import annotations
@@ -15,7 +15,10 @@ from typing import Any
 from mkdocs.structure.files import File, Files
 
 ROOT = Path(__file__).resolve().parents[1]
-OP_LIBRARIES = ("opspecs/core_named_ops.yaml", "opspecs/classic_ops.yaml")
+OP_LIBRARIES = (
+    "linalg_odsgen/opspecs/core_named_ops.yaml",
+    "linalg_odsgen/opspecs/classic_ops.yaml",
+)
 
 
 def reference_pages() -> dict[str, str]:

@@ -4,7 +4,7 @@
     python scripts/regenerate.py [--root DIR]
 
 What [tool.linalg-ods-gen] in pyproject.toml lists (the same as `linalg-ods-gen check --write`):
-opspecs/NAME.py (or NAME.tc) -> opspecs/NAME.yaml -> generated/NAME.py, written atomically;
+linalg_odsgen/opspecs/NAME.py (or NAME.tc) -> linalg_odsgen/opspecs/NAME.yaml -> linalg_odsgen/generated/NAME.py, written atomically;
 on any error nothing is written and the diagnostics are printed.
 """
 

@@ -1,7 +1,7 @@
 """The op-config corpus that format, loader, schema and parity tests read.
 
 A clone has nothing beside it, so tests never look outside the repository on their own:
-the corpus is the checked-in core library (``opspecs/core_named_ops.yaml``, 59 ops in
+the corpus is the checked-in core library (``linalg_odsgen/opspecs/core_named_ops.yaml``, 59 ops in
 upstream's canonical layout). Upstream's own dump of the same library is an optional
 oracle: set ``LINALG_ODSGEN_UPSTREAM_REFERENCE`` to its path (CI does) and the tests that
 compare against upstream's bytes run on it too; without it they skip.
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 _ROOT = Path(__file__).resolve().parents[1]
-CORE = _ROOT / "opspecs" / "core_named_ops.yaml"
+CORE = _ROOT / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
 
 _env = os.environ.get("LINALG_ODSGEN_UPSTREAM_REFERENCE", "")
 UPSTREAM: Path | None = Path(_env) if _env and Path(_env).is_file() else None

@@ -3,7 +3,6 @@ in several element types, on the `loops` backend and on the default backend."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import sys
@@ -402,34 +401,16 @@ def test_readme_example_runs() -> None:
 
 @pytest.mark.slow
 def test_ops_import_and_run_from_an_installed_wheel(tmp_path: Path) -> None:
-    """Build a wheel from a copy of the sources, install it into a fresh venv (dependencies
-    come from the system site-packages, nothing is downloaded) and run matmul from it."""
-    import shutil
+    """Build a wheel from the tracked sources, install it into a fresh venv (dependencies
+    come from this interpreter's site-packages, nothing is downloaded) and run matmul from it."""
     import site
     import subprocess
     import venv
 
+    from wheels import build_wheel
+
     repo = Path(__file__).resolve().parents[1]
-    src = tmp_path / "src"
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for name in ("linalg_odsgen", "opspecs", "generated", "schemas"):
-        shutil.copytree(repo / name, src / name, ignore=ignore)
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy(repo / name, src / name)
-    dist = tmp_path / "dist"
-    # Offline when the installed setuptools can build wheels; else pip fetches the build
-    # backend into an isolated environment (skip when that is impossible).
-    offline = importlib.util.find_spec("wheel") is not None
-    build = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(dist), str(src)]
-    if offline:
-        build.insert(4, "--no-build-isolation")
-    try:
-        subprocess.run(build, check=True, capture_output=True, text=True, timeout=300)
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired) as exc:
-        if offline:
-            raise
-        pytest.skip(f"cannot build a wheel without network access: {exc}")
-    (wheel,) = dist.glob("linalg_ods_gen-*.whl")
+    wheel = build_wheel(tmp_path)
     env_dir = tmp_path / "venv"
     venv.create(env_dir, system_site_packages=False, with_pip=False)
     python = env_dir / "bin" / "python"

@@ -1,33 +1,52 @@
-"""The wheel must carry every subpackage: pyproject lists them by hand, so pin the list."""
+"""The wheel carries exactly the package as git tracks it: every subpackage, every data file."""
 
 from __future__ import annotations
 
 import pathlib
-import subprocess
-import sys
-import tomllib
+
+import pytest
+from wheels import PACKAGE, build_wheel, tracked_files, wheel_names
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-def _declared_packages() -> set[str]:
-    with open(ROOT / "pyproject.toml", "rb") as fh:
-        return set(tomllib.load(fh)["tool"]["setuptools"]["packages"])
+@pytest.fixture(scope="module")
+def wheel_contents(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    return wheel_names(build_wheel(tmp_path_factory.mktemp("wheel")))
 
 
-def test_every_subpackage_is_declared_in_pyproject() -> None:
-    found = {
-        ".".join(init.parent.relative_to(ROOT).parts)
-        for init in (ROOT / "linalg_odsgen").rglob("__init__.py")
-    }
-    missing = found - _declared_packages()
-    assert not missing, f"add to [tool.setuptools] packages: {sorted(missing)}"
+def test_the_wheel_ships_every_tracked_file_of_the_package(wheel_contents: list[str]) -> None:
+    shipped = {n for n in wheel_contents if n.startswith(PACKAGE + "/")}
+    missing = sorted(set(tracked_files()) - shipped)
+    assert not missing, f"not in the wheel (package-data in pyproject.toml?): {missing}"
 
 
-def test_mapped_top_level_folders_are_packages() -> None:
-    for folder in ("opspecs", "generated", "schemas"):
-        assert (ROOT / folder / "__init__.py").is_file()
-        assert f"linalg_odsgen.{folder}" in _declared_packages()
+def test_the_wheel_ships_nothing_git_does_not_track(wheel_contents: list[str]) -> None:
+    # The metadata folder aside, every entry is a tracked file of the package.
+    extra = sorted(
+        n for n in wheel_contents if ".dist-info/" not in n and n not in set(tracked_files())
+    )
+    assert extra == []
+
+
+def test_the_data_subpackages_are_inside_the_wheel(wheel_contents: list[str]) -> None:
+    names = set(wheel_contents)
+    for data in (
+        "opspecs/core_named_ops.yaml",
+        "opspecs/classic_ops.tc",
+        "generated/core_named_ops.py",
+        "generated/core_named_ops.yamlgen.td",
+        "generated/core_named_ops.yamlgen.cpp.inc",
+        "schemas/op_config.schema.json",
+        "py.typed",
+    ):
+        assert f"{PACKAGE}/{data}" in names
+
+
+def test_every_folder_with_python_code_is_a_package() -> None:
+    # Automatic package discovery skips a folder without __init__.py (and its modules).
+    folders = {pathlib.PurePosixPath(f).parent for f in tracked_files() if f.endswith(".py")}
+    assert sorted(str(d) for d in folders if not (ROOT / d / "__init__.py").is_file()) == []
 
 
 def test_ci_runs_the_readme_test_command_verbatim() -> None:
@@ -37,15 +56,3 @@ def test_ci_runs_the_readme_test_command_verbatim() -> None:
     test_command = commands[1].split("```")[0].strip()
     assert "pytest" in test_command
     assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
-
-
-def test_a_source_checkout_serves_the_mapped_folders_as_subpackages() -> None:
-    # -S: no site-packages, so neither an install nor the editable finder can help.
-    code = (
-        "import linalg_odsgen.generated as g, linalg_odsgen.schemas as s;"
-        "print(g.__file__); print(s.__file__)"
-    )
-    out = subprocess.run(
-        [sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.split()
-    assert out == [str(ROOT / "generated" / "__init__.py"), str(ROOT / "schemas" / "__init__.py")]

@@ -1,6 +1,6 @@
 """JSON Schema and tag checks of one op-config document, with human messages.
 
-The schema (`schemas/op_config.schema.json`, shipped as `linalg_odsgen.schemas`)
+The schema (`linalg_odsgen/schemas/op_config.schema.json`, shipped as `linalg_odsgen.schemas`)
 is the declarative contract; this module runs it and turns jsonschema's
 errors into diagnostics a compiler engineer can act on ("unknown field
 'kindd' in operand definition"), positioned through the document's source

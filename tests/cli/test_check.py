@@ -25,14 +25,14 @@ def _regenerate_main():
 @pytest.fixture
 def checkout(tmp_path: Path) -> Path:
     root = tmp_path / "repo"
-    (root / "opspecs").mkdir(parents=True)
-    (root / "generated").mkdir()
+    (root / "linalg_odsgen" / "opspecs").mkdir(parents=True)
+    (root / "linalg_odsgen" / "generated").mkdir()
     shutil.copy(REPO / "pyproject.toml", root / "pyproject.toml")
     for pattern in ("core_named_ops.*", "classic_ops.*"):
-        for path in (REPO / "opspecs").glob(pattern):
-            shutil.copy(path, root / "opspecs" / path.name)
-        for path in (REPO / "generated").glob(pattern):
-            shutil.copy(path, root / "generated" / path.name)
+        for path in (REPO / "linalg_odsgen" / "opspecs").glob(pattern):
+            shutil.copy(path, root / "linalg_odsgen" / "opspecs" / path.name)
+        for path in (REPO / "linalg_odsgen" / "generated").glob(pattern):
+            shutil.copy(path, root / "linalg_odsgen" / "generated" / path.name)
     return root
 
 
@@ -52,46 +52,49 @@ def test_fresh_copy_passes(checkout: Path) -> None:
 
 
 def test_stale_ods_pair_fails_with_a_diff(checkout: Path) -> None:
-    td = checkout / "generated" / "core_named_ops.yamlgen.td"
+    td = checkout / "linalg_odsgen" / "generated" / "core_named_ops.yamlgen.td"
     td.write_text(td.read_text().replace("def FillOp ", "def FilOp ", 1))
     result = check(checkout)
     assert result.exit_code == 1
     assert "+def FillOp " in result.stdout
-    assert "generated/core_named_ops.yamlgen.td: stale" in result.stderr
+    assert "linalg_odsgen/generated/core_named_ops.yamlgen.td: stale" in result.stderr
 
 
 def test_stale_generated_module_fails_until_regenerated(checkout: Path) -> None:
-    module = checkout / "generated" / "core_named_ops.py"
+    module = checkout / "linalg_odsgen" / "generated" / "core_named_ops.py"
     module.write_text(module.read_text().replace('OP_NAME = "fill"', 'OP_NAME = "fil"'))
     result = check(checkout)
     assert result.exit_code == 1
-    assert "--- a/generated/core_named_ops.py" in result.stdout
+    assert "--- a/linalg_odsgen/generated/core_named_ops.py" in result.stdout
     assert '+    OP_NAME = "fill"' in result.stdout
-    assert "generated/core_named_ops.py: stale" in result.stderr
+    assert "linalg_odsgen/generated/core_named_ops.py: stale" in result.stderr
     assert _regenerate_main()(["--root", str(checkout)]) == 0
     assert check(checkout).exit_code == 0
 
 
 def test_dsl_change_makes_both_yaml_and_module_stale(checkout: Path) -> None:
-    dsl = checkout / "opspecs" / "core_named_ops.py"
+    dsl = checkout / "linalg_odsgen" / "opspecs" / "core_named_ops.py"
     text = dsl.read_text()
     assert "def matmul(" in text
     dsl.write_text(text.replace("def matmul(", "def matmul_renamed(", 1))
     result = check(checkout)
     assert result.exit_code == 1
-    assert "opspecs/core_named_ops.yaml: stale" in result.stderr
-    assert "generated/core_named_ops.py: stale" in result.stderr
+    assert "linalg_odsgen/opspecs/core_named_ops.yaml: stale" in result.stderr
+    assert "linalg_odsgen/generated/core_named_ops.py: stale" in result.stderr
     assert "matmul_renamed" in result.stdout
     assert _regenerate_main()(["--root", str(checkout)]) == 0
     assert check(checkout).exit_code == 0
-    assert "matmul_renamed" in (checkout / "generated" / "core_named_ops.py").read_text()
+    assert (
+        "matmul_renamed"
+        in (checkout / "linalg_odsgen" / "generated" / "core_named_ops.py").read_text()
+    )
 
 
 def test_missing_generated_file_is_reported(checkout: Path) -> None:
-    (checkout / "generated" / "core_named_ops.py").unlink()
+    (checkout / "linalg_odsgen" / "generated" / "core_named_ops.py").unlink()
     result = check(checkout)
     assert result.exit_code == 1
-    assert "generated/core_named_ops.py: missing" in result.stderr
+    assert "linalg_odsgen/generated/core_named_ops.py: missing" in result.stderr
 
 
 def test_a_directory_without_configuration_is_a_clear_error(tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from linalg_odsgen.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
-CORE_YAML = REPO / "opspecs" / "core_named_ops.yaml"
+CORE_YAML = REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
 
 SCALE_OPS = textwrap.dedent(
     '''\

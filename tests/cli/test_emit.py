@@ -253,7 +253,9 @@ def test_lib_failing_validation_reports_positions_and_writes_nothing(tmp_path: P
 
 
 def test_lib_from_stdin() -> None:
-    core = (Path(__file__).resolve().parents[2] / "opspecs" / "core_named_ops.yaml").read_text()
+    core = (
+        Path(__file__).resolve().parents[2] / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
+    ).read_text()
     result = CliRunner().invoke(main, ["emit", "matmul", "--lib", "-", *MATMUL_TYPES], input=core)
     assert result.exit_code == 0, result.output
     assert result.stdout == run("matmul", *MATMUL_TYPES)[1]

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from linalg_odsgen.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-CLASSIC = ROOT / "opspecs" / "classic_ops.tc"
+CLASSIC = ROOT / "linalg_odsgen" / "opspecs" / "classic_ops.tc"
 
 GOOD = """\
 // a matmul and a strided 1-D convolution
@@ -163,7 +163,7 @@ def test_three_commands_from_a_tc_file_to_an_executed_op(tmp_path):
 def test_classic_library_is_current():
     code, out, _ = run("from-tc", str(CLASSIC))
     assert code == 0
-    assert out == (ROOT / "opspecs" / "classic_ops.yaml").read_text()
+    assert out == (ROOT / "linalg_odsgen" / "opspecs" / "classic_ops.yaml").read_text()
 
 
 def test_one_file_twice_is_an_error_and_writes_nothing(tmp_path):

@@ -12,7 +12,7 @@ from linalg_odsgen.cli import main
 from linalg_odsgen.codegen import generate_from_yaml
 
 REPO = Path(__file__).resolve().parents[2]
-CORE_YAML = REPO / "opspecs" / "core_named_ops.yaml"
+CORE_YAML = REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
 
 
 @pytest.fixture

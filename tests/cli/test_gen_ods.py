@@ -11,7 +11,7 @@ from linalg_odsgen.ods import generate
 from linalg_odsgen.ods.reading import read_library
 
 ROOT = Path(__file__).resolve().parents[2]
-LIB = ROOT / "opspecs" / "core_named_ops.yaml"
+LIB = ROOT / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
 
 
 def run(*args: str, input: str | None = None) -> tuple[int, str, str]:

@@ -21,7 +21,7 @@ from linalg_odsgen.runtime import OpError, available_backends
 from linalg_odsgen.validation import load_valid_library
 
 REPO = Path(__file__).resolve().parents[2]
-CORE = REPO / "opspecs" / "core_named_ops.yaml"
+CORE = REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
 SOURCES = [p for p in (REFERENCE, CORE) if p.exists()]
 
 

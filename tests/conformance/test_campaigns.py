@@ -157,7 +157,7 @@ def test_a_dask_cluster_finds_what_local_processes_find(tmp_path: Path, make_wra
 
 
 def test_conform_reads_tc_and_dsl_libraries(tmp_path: Path) -> None:
-    root = Path(__file__).resolve().parents[2] / "opspecs"
+    root = Path(__file__).resolve().parents[2] / "linalg_odsgen" / "opspecs"
     tc = str(root / "classic_ops.tc")
     dsl = str(root / "core_named_ops.py")
     code, data, text = _run("conform", tc, dsl, "--op", "matmul", "--instances", "2", "--pipeline", "--linalg-generalize-named-ops", "--out", str(tmp_path))  # fmt: skip

@@ -24,7 +24,7 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def core_plugin(tmp_path_factory: pytest.TempPathFactory) -> str:
-    src = str(ROOT / "opspecs" / "core_named_ops.yaml")
+    src = str(ROOT / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml")
     return build_plugin([src], "corelib", tmp_path_factory.mktemp("core") / "proj")
 
 

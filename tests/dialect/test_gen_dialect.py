@@ -27,7 +27,9 @@ NAME = "my_ops"
 
 
 def _library_yaml() -> str:
-    core = load_valid_library((ROOT / "opspecs" / "core_named_ops.yaml").read_bytes(), "core")
+    core = load_valid_library(
+        (ROOT / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml").read_bytes(), "core"
+    )
     by_name = {op.name: op for op in core.ops}
     return dump_library([by_name[n] for n in LIBRARY_OPS])
 

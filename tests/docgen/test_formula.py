@@ -29,7 +29,9 @@ from linalg_odsgen.model import OpConfig, OperandKind
 from linalg_odsgen.validation import load_valid_library
 
 REPO = Path(__file__).resolve().parents[2]
-CORE = load_valid_library((REPO / "opspecs" / "core_named_ops.yaml").read_bytes(), "core.yaml")
+CORE = load_valid_library(
+    (REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml").read_bytes(), "core.yaml"
+)
 
 # What each function of a formula means on non-negative float64 data.
 FUNCTIONS = {

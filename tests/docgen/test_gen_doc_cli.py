@@ -14,8 +14,8 @@ from linalg_odsgen.cli import main
 from linalg_odsgen.validation import load_valid_library
 
 REPO = Path(__file__).resolve().parents[2]
-CORE_YAML = REPO / "opspecs" / "core_named_ops.yaml"
-CLASSIC_TC = REPO / "opspecs" / "classic_ops.tc"
+CORE_YAML = REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
+CLASSIC_TC = REPO / "linalg_odsgen" / "opspecs" / "classic_ops.tc"
 MLIR_OPT = shutil.which("mlir-opt-22")
 
 

@@ -18,7 +18,9 @@ from linalg_odsgen.model import OperandKind
 from linalg_odsgen.validation import load_valid_library
 
 REPO = Path(__file__).resolve().parents[2]
-CORE = load_valid_library((REPO / "opspecs" / "core_named_ops.yaml").read_bytes(), "core.yaml")
+CORE = load_valid_library(
+    (REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml").read_bytes(), "core.yaml"
+)
 
 
 def _payload_reads(op) -> set[str]:

@@ -39,7 +39,7 @@ def test_cli_page_has_every_command_with_every_option() -> None:
 
 
 def test_schema_page_has_every_definition_and_field_and_the_kind_rules() -> None:
-    schema = json.loads((REPO / "schemas" / "op_config.schema.json").read_text())
+    schema = json.loads((REPO / "linalg_odsgen" / "schemas" / "op_config.schema.json").read_text())
     page = sections(schema_page())
     for name, node in schema["$defs"].items():
         assert name in page, name

@@ -51,7 +51,7 @@ def base(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if b.file is not None:
             (root / b.file).write_text(b.body)
     my_ops = (root / "my_ops.py").read_text()
-    shutil.copy(REPO / "opspecs" / "core_named_ops.yaml", root / "ops.yaml")
+    shutil.copy(REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml", root / "ops.yaml")
     (root / "my_pkg").mkdir()
     (root / "my_pkg" / "__init__.py").write_text("")
     (root / "my_pkg" / "my_ops.py").write_text(my_ops)

@@ -6,11 +6,11 @@ import dataclasses
 import re
 from pathlib import Path
 
-import linalg_odsgen.opspecs.core_named_ops as core
 import pytest
 from mlir_opt import mlir_opt, needs_mlir_opt
 from reference_corpus import upstream_reference
 
+import linalg_odsgen.opspecs.core_named_ops as core
 from linalg_odsgen.dsl import collect_ops
 from linalg_odsgen.dsl.library import load_library as load_dsl_library
 from linalg_odsgen.model import FnKind, IteratorType, OpConfig, ScalarArg, ScalarFn
@@ -18,7 +18,7 @@ from linalg_odsgen.validation import validate_source
 from linalg_odsgen.yaml_io import dump_library, load_library
 
 REPO = Path(__file__).resolve().parents[2]
-CHECKED_IN = REPO / "opspecs" / "core_named_ops.yaml"
+CHECKED_IN = REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
 
 P, R = IteratorType.PARALLEL, IteratorType.REDUCTION
 

@@ -8,15 +8,12 @@ import warnings
 import numpy as np
 import pytest
 from fast_handmade import IN, OUT, make_op
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from linalg_odsgen import ops
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.model import IteratorType
 from linalg_odsgen.runtime import OpError, ShapedType, StructuredOp, get_backend
-from linalg_odsgen.runtime.structured_op import _interval_bounds
 from linalg_odsgen.types import F32, I8, I32
 
 f32 = np.float32
@@ -347,30 +344,6 @@ def test_dynamic_loop_not_used_by_an_access_does_not_stop_its_check() -> None:
     conv(9)  # d1 * 3 + d4 * 2 reaches 2 * 3 + 1 * 2 = 8
     with pytest.raises(OpError, match=r"reaches index 8(;|$)"):
         conv(8)
-
-
-_SMALL_EXPRS = st.recursive(
-    st.sampled_from(["d0", "d1", "3", "-2"]),
-    lambda sub: st.one_of(
-        st.tuples(sub, sub).map(lambda t: f"({t[0]} + {t[1]})"),
-        st.tuples(sub, st.integers(-3, 3)).map(lambda t: f"({t[0]} * {t[1]})"),
-        st.tuples(
-            sub,
-            st.sampled_from(["floordiv", "ceildiv", "mod"]),
-            st.integers(-4, 5).filter(lambda c: c != 0),
-        ).map(lambda t: f"({t[0]} {t[1]} {t[2]})"),
-    ),
-    max_leaves=6,
-)
-
-
-@settings(max_examples=150, deadline=None)
-@given(_SMALL_EXPRS, st.integers(1, 12), st.integers(1, 12))
-def test_interval_bounds_contain_every_value(text: str, n0: int, n1: int) -> None:
-    expr = AffineMap.parse(f"(d0, d1) -> ({text})").results[0]
-    values = [expr.eval([i, j]) for i in range(n0) for j in range(n1)]
-    lo, hi = _interval_bounds(expr, [n0, n1])
-    assert lo <= min(values) and max(values) <= hi
 
 
 @pytest.mark.parametrize("backend", ["loops", "fast"])

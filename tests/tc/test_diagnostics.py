@@ -128,7 +128,10 @@ def test_empty_file_says_what_was_expected():
 
 
 CLASSIC = (
-    __import__("pathlib").Path(__file__).resolve().parents[2] / "opspecs" / "classic_ops.tc"
+    __import__("pathlib").Path(__file__).resolve().parents[2]
+    / "linalg_odsgen"
+    / "opspecs"
+    / "classic_ops.tc"
 ).read_text()
 
 

@@ -159,7 +159,9 @@ def test_unloadable_yaml_becomes_diagnostics() -> None:
 def _matvec_doc() -> str:
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[2] / "opspecs" / "core_named_ops.yaml").read_text()
+    text = (
+        Path(__file__).resolve().parents[2] / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
+    ).read_text()
     (doc,) = [d for d in text.split("--- !LinalgOpConfig\n") if "  name: matvec\n" in d]
     return "--- !LinalgOpConfig\n" + doc
 

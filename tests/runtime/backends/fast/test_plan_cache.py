@@ -8,10 +8,10 @@ import weakref
 
 import numpy as np
 import pytest
-from linalg_odsgen.generated.core_named_ops import DotOp, MatmulOp
 
 from linalg_odsgen import ops
 from linalg_odsgen.affine import AffineMap
+from linalg_odsgen.generated.core_named_ops import DotOp, MatmulOp
 from linalg_odsgen.runtime.backends import fast
 from linalg_odsgen.runtime.backends.fast.views import (
     Space,

@@ -1,7 +1,7 @@
 """The core Linalg named ops, written in the OpDSL.
 
 This file is the source of truth of `core_named_ops.yaml` (regenerate it with
-`linalg-ods-gen dump-oplib -o opspecs/core_named_ops.yaml`). The first part
+`linalg-ods-gen dump-oplib -o linalg_odsgen/opspecs/core_named_ops.yaml`). The first part
 holds the ops of MLIR's OpDSL library, in its order; the second part adds
 MLIR 22's rank-polymorphic elementwise ops, the matmul family and the
 function-attribute driven elementwise ops.
