@@ -199,11 +199,10 @@ def regenerate(project: Project | Path) -> list[GeneratedFile]:
     Modules and ODS are generated from the fresh YAML (not the one on disk), so a
     stale YAML can never hide a stale module.
     """
-    from linalg_odsgen.codegen import generate_from_yaml
-    from linalg_odsgen.dsl.library import load_library
+    from linalg_odsgen.codegen import generate_module
     from linalg_odsgen.ods import generate as generate_ods
     from linalg_odsgen.ods.reading import read_library
-    from linalg_odsgen.tc import tc_to_yaml
+    from linalg_odsgen.sources import read, read_source
     from linalg_odsgen.yaml_io import dump_library
 
     if isinstance(project, Path):
@@ -212,20 +211,13 @@ def regenerate(project: Project | Path) -> list[GeneratedFile]:
     out: list[GeneratedFile] = []
     for lib in project.libraries:
         source = root / lib.source
-        if lib.source.endswith(".tc"):
-            try:
-                data = source.read_bytes()
-            except OSError as exc:
-                raise DiagnosticError(
-                    Diagnostic(f"cannot read file: {exc.strerror}", str(source))
-                ) from None
-            yaml_text, _ = tc_to_yaml([(data, lib.source)])
-        else:
-            yaml_text = dump_library(load_library(files=[str(source)]).ops)
+        # TC diagnostics name the file as configured; OpDSL ones its path (frames carry it).
+        name = lib.source if lib.source.endswith(".tc") else str(source)
+        library, _ = read(read_source(str(source), allow_python=True), name)
+        yaml_text = dump_library(library.ops)
         out.append(GeneratedFile(lib.yaml, yaml_text))
         if lib.module:
-            text = generate_from_yaml(yaml_text, str(root / lib.yaml), lib.yaml, lib.module)
-            out.append(GeneratedFile(lib.module, text))
+            out.append(GeneratedFile(lib.module, generate_module(library, lib.yaml, lib.module)))
         if lib.ods_decl or lib.ods_impl:
             ods = generate_ods(read_library(yaml_text, lib.yaml)[0], lib.yaml)
             if lib.ods_decl:

@@ -8,11 +8,11 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_op_yaml,
+    read_library,
     report_if_stale,
     write_output,
 )
-from linalg_odsgen.codegen import generate_from_yaml
+from linalg_odsgen.codegen import generate_module
 
 
 def display_path(path: str) -> str:
@@ -52,8 +52,8 @@ def gen_impl_cmd(file: str, output: str, check: bool) -> None:
     nothing is written. The module has one `FooOp` class and one `foo(...)`
     function per op, plus `OPS`.
     """
-    # A `.tc` file goes through its canonical YAML: the module equals that of `from-tc`'s output.
-    text = generate_from_yaml(read_op_yaml(file), file, display_path(file), display_path(output))
+    library = read_library(file, file)
+    text = generate_module(library, display_path(file), display_path(output))
     if check:
         if output == "-":
             raise click.UsageError("--check compares against OUT.py; give -o OUT.py")
