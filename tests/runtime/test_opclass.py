@@ -16,6 +16,9 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from random_ops import Drawn, class_of, generated_class, op_configs, operands_for
 
 from linalg_odsgen.conformance.library import cases_for, make_data
 from linalg_odsgen.diagnostics import DiagnosticError
@@ -145,3 +148,20 @@ def test_the_call_form_runs_on_arrays_like_the_generated_function() -> None:
     got = cls.call(a, b, outs=[np.zeros((3, 2), np.int32)])
     np.testing.assert_array_equal(got, a.astype(np.int32) @ b.astype(np.int32))
     np.testing.assert_array_equal(got, want)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(drawn=op_configs(), seed=st.integers(0, 2**31 - 1))
+def test_random_ops_compute_the_same_bits_either_way(drawn: Drawn, seed: int) -> None:
+    gen, mem = generated_class(drawn.config), class_of(drawn.config)
+    ins, outs = operands_for(gen, drawn, np.random.default_rng(seed))
+    for backend in ("loops", "fast"):
+        want = [o.copy() for o in outs]
+        gen.call(*ins, outs=want, backend=backend, **drawn.attrs)
+        got = [o.copy() for o in outs]
+        mem.call(*ins, outs=got, backend=backend, **drawn.attrs)
+        assert [g.tobytes() for g in got] == [w.tobytes() for w in want]
+    a, _ = gen.from_arrays(*ins, outs=[o.copy() for o in outs], **drawn.attrs)
+    b, _ = mem.from_arrays(*ins, outs=[o.copy() for o in outs], **drawn.attrs)
+    assert b.indexing_maps == a.indexing_maps
+    assert b.to_mlir("generic") == a.to_mlir("generic")
