@@ -9,6 +9,7 @@ the ODS/C++ pair (`gen-ods`) made from that YAML:
     source = "ops/my_ops.py"
     yaml = "ops/my_ops.yaml"
     module = "src/my_pkg/my_ops.py"
+    stub = "src/my_pkg/my_ops.pyi"                # optional: the module's typed signatures
     ods-decl = "build/my_ops.yamlgen.td"          # optional
     ods-impl = "build/my_ops.yamlgen.cpp.inc"     # optional
     doc = "docs/ops"                               # optional: gen-doc's page (and pictures)
@@ -32,7 +33,7 @@ from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
 CONFIG_FILE = "pyproject.toml"
 TABLE = "linalg-ods-gen"
-_KEYS = ("source", "yaml", "module", "ods-decl", "ods-impl", "doc")
+_KEYS = ("source", "yaml", "module", "stub", "ods-decl", "ods-impl", "doc")
 _SOURCE_SUFFIXES = (".py", ".tc")
 
 
@@ -62,6 +63,7 @@ class Library:
     ods_decl: str | None = None
     ods_impl: str | None = None
     doc: str | None = None  # directory of gen-doc's page, named after the YAML
+    stub: str | None = None  # the module's `.pyi` stub (typed op signatures)
 
 
 @dataclass(frozen=True)
@@ -153,6 +155,8 @@ def load_project(root: Path) -> Project:
                 config,
                 line,
             )
+        if "stub" in paths and "module" not in paths:
+            raise _error(f"'stub' of {where} types a module: give 'module' too", config, line)
         libraries.append(
             Library(
                 paths["source"],
@@ -161,10 +165,14 @@ def load_project(root: Path) -> Project:
                 paths.get("ods-decl"),
                 paths.get("ods-impl"),
                 paths.get("doc"),
+                paths.get("stub"),
             )
         )
     outputs = [
-        p for lib in libraries for p in (lib.yaml, lib.module, lib.ods_decl, lib.ods_impl) if p
+        p
+        for lib in libraries
+        for p in (lib.yaml, lib.module, lib.stub, lib.ods_decl, lib.ods_impl)
+        if p
     ]
     twice = sorted({p for p in outputs if outputs.count(p) > 1})
     if twice:
@@ -200,6 +208,7 @@ def regenerate(project: Project | Path) -> list[GeneratedFile]:
     stale YAML can never hide a stale module.
     """
     from linalg_odsgen.codegen import generate_module
+    from linalg_odsgen.codegen.stub import generate_stub
     from linalg_odsgen.ods import generate as generate_ods
     from linalg_odsgen.ods.reading import read_library
     from linalg_odsgen.sources import read, read_source
@@ -217,7 +226,12 @@ def regenerate(project: Project | Path) -> list[GeneratedFile]:
         yaml_text = dump_library(library.ops)
         out.append(GeneratedFile(lib.yaml, yaml_text))
         if lib.module:
-            out.append(GeneratedFile(lib.module, generate_module(library, lib.yaml, lib.module)))
+            text = generate_module(library, lib.yaml, lib.module, lib.stub)
+            out.append(GeneratedFile(lib.module, text))
+        if lib.module and lib.stub:
+            out.append(
+                GeneratedFile(lib.stub, generate_stub(library, lib.yaml, lib.module, lib.stub))
+            )
         if lib.ods_decl or lib.ods_impl:
             ods = generate_ods(read_library(yaml_text, lib.yaml)[0], lib.yaml)
             if lib.ods_decl:
