@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
+from linalg_odsgen.sources import FrontEnd, front_end_of
 
 CONFIG_FILE = "pyproject.toml"
 TABLE = "linalg-ods-gen"
 _KEYS = ("source", "yaml", "module", "stub", "ods-decl", "ods-impl", "doc")
-_SOURCE_SUFFIXES = (".py", ".tc")
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ def load_project(root: Path) -> Project:
             if key not in entry:
                 raise _error(f"{where} has no '{key}'", config, line)
         paths = {k: _relative(v, f"'{k}' of {where}", config, line) for k, v in entry.items()}
-        if not paths["source"].endswith(_SOURCE_SUFFIXES):
+        if front_end_of(paths["source"]) is FrontEnd.YAML:
             raise _error(
                 f"'source' of {where} must be an OpDSL .py file or a TC .tc file, "
                 f"not '{paths['source']}'",
@@ -221,7 +221,7 @@ def regenerate(project: Project | Path) -> list[GeneratedFile]:
     for lib in project.libraries:
         source = root / lib.source
         # TC diagnostics name the file as configured; OpDSL ones its path (frames carry it).
-        name = lib.source if lib.source.endswith(".tc") else str(source)
+        name = lib.source if front_end_of(lib.source) is FrontEnd.TC else str(source)
         library, _ = read(read_source(str(source), allow_python=True), name)
         yaml_text = dump_library(library.ops)
         out.append(GeneratedFile(lib.yaml, yaml_text))
