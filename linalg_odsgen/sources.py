@@ -8,7 +8,7 @@ ends (code generators, printers, the runtime's class factory, conformance) take 
 `DiagnosticError` listing them all (positions in the user's file); warnings are
 returned, and the caller decides where they go.
 
->>> lib, warnings = read("def neg(A: f32(N)) -> (B: f32(N)) { B(n) = std_subf(0.0, A(n)); }", "n.tc")
+>>> lib, warnings = read("def neg(A: f32(N)) -> (B: f32(N)) { B(n) = std_subf(A(n), A(n)); }", "n.tc")
 >>> [op.name for op in lib.ops], warnings
 (['neg'], [])
 """
