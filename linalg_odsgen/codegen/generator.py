@@ -63,6 +63,14 @@ _MODULE_NAMES = {
     "PARALLEL",
     "REDUCTION",
     "OPS",
+    # what the `.pyi` stub imports (codegen/stub.py): its op functions must not shadow them
+    "Array",
+    "FnAttr",
+    "IndexAttr",
+    "IndexingMaps",
+    "Outputs",
+    "Scalar",
+    "Tensor",
 }
 
 _AMBIGUOUS = {"l", "O", "I"}

@@ -178,3 +178,32 @@ def test_gen_impl_writes_the_stub_beside_the_module_and_checks_it(
     (tmp_path / "ops.pyi").write_text(stub.replace("value: Scalar", "value: Tensor"))
     stale = runner.invoke(main, [*args, "--check"])
     assert stale.exit_code == 1 and "ops.pyi" in stale.output
+
+
+@pytest.mark.parametrize(
+    "defs",
+    [
+        ["def Tensor(Array: f32(M)) -> (Outputs: f32(N)) attr(Scalar: i64) { Outputs(n) = Array(n * Scalar); }"],
+        ["def range(self: f32(M)) -> (C: f32(N)) attr(builtins: i64) { C(n) = self(n * builtins); }"],
+        ["def OPS(A: f32(M)) -> (C: f32(M)) { C(m) = A(m); }", "def StructuredOp(A: f32(M)) -> (C: f32(M)) { C(m) = A(m); }"],
+    ],
+)  # fmt: skip
+def test_hostile_names_give_a_stub_naming_what_the_module_defines(defs: list[str]) -> None:
+    import types
+
+    from linalg_odsgen.codegen import generate_module
+    from linalg_odsgen.codegen.stub import generate_stub
+    from linalg_odsgen.sources import read
+
+    library, _ = read("\n".join(defs), "names.tc")
+    module = types.ModuleType("names")
+    exec(
+        compile(generate_module(library, "names.tc", "names.py"), "names", "exec"), module.__dict__
+    )
+    stub = ast.parse(generate_stub(library, "names.tc", "names.py", "names.pyi"))
+    defined = [n.name if isinstance(n, ast.FunctionDef | ast.ClassDef) else None for n in stub.body]
+    assert {d for d in defined if d} == set(module.__all__) - {"OPS"}
+    imported = {
+        a.asname or a.name for n in stub.body if isinstance(n, ast.ImportFrom) for a in n.names
+    }
+    assert not imported & set(module.__all__)  # no op shadows a name its own stub uses
