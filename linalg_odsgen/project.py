@@ -9,6 +9,7 @@ the ODS/C++ pair (`gen-ods`) made from that YAML:
     source = "ops/my_ops.py"
     yaml = "ops/my_ops.yaml"
     module = "src/my_pkg/my_ops.py"
+    stub = "src/my_pkg/my_ops.pyi"                # optional: the module's typed signatures
     ods-decl = "build/my_ops.yamlgen.td"          # optional
     ods-impl = "build/my_ops.yamlgen.cpp.inc"     # optional
     doc = "docs/ops"                               # optional: gen-doc's page (and pictures)
@@ -29,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
+from linalg_odsgen.sources import FrontEnd, front_end_of
 
 CONFIG_FILE = "pyproject.toml"
 TABLE = "linalg-ods-gen"
-_KEYS = ("source", "yaml", "module", "ods-decl", "ods-impl", "doc")
-_SOURCE_SUFFIXES = (".py", ".tc")
+_KEYS = ("source", "yaml", "module", "stub", "ods-decl", "ods-impl", "doc")
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Library:
     ods_decl: str | None = None
     ods_impl: str | None = None
     doc: str | None = None  # directory of gen-doc's page, named after the YAML
+    stub: str | None = None  # the module's `.pyi` stub (typed op signatures)
 
 
 @dataclass(frozen=True)
@@ -146,13 +148,15 @@ def load_project(root: Path) -> Project:
             if key not in entry:
                 raise _error(f"{where} has no '{key}'", config, line)
         paths = {k: _relative(v, f"'{k}' of {where}", config, line) for k, v in entry.items()}
-        if not paths["source"].endswith(_SOURCE_SUFFIXES):
+        if front_end_of(paths["source"]) is FrontEnd.YAML:
             raise _error(
                 f"'source' of {where} must be an OpDSL .py file or a TC .tc file, "
                 f"not '{paths['source']}'",
                 config,
                 line,
             )
+        if "stub" in paths and "module" not in paths:
+            raise _error(f"'stub' of {where} types a module: give 'module' too", config, line)
         libraries.append(
             Library(
                 paths["source"],
@@ -161,10 +165,14 @@ def load_project(root: Path) -> Project:
                 paths.get("ods-decl"),
                 paths.get("ods-impl"),
                 paths.get("doc"),
+                paths.get("stub"),
             )
         )
     outputs = [
-        p for lib in libraries for p in (lib.yaml, lib.module, lib.ods_decl, lib.ods_impl) if p
+        p
+        for lib in libraries
+        for p in (lib.yaml, lib.module, lib.stub, lib.ods_decl, lib.ods_impl)
+        if p
     ]
     twice = sorted({p for p in outputs if outputs.count(p) > 1})
     if twice:
@@ -199,11 +207,11 @@ def regenerate(project: Project | Path) -> list[GeneratedFile]:
     Modules and ODS are generated from the fresh YAML (not the one on disk), so a
     stale YAML can never hide a stale module.
     """
-    from linalg_odsgen.codegen import generate_from_yaml
-    from linalg_odsgen.dsl.library import load_library
+    from linalg_odsgen.codegen import generate_module
+    from linalg_odsgen.codegen.stub import generate_stub
     from linalg_odsgen.ods import generate as generate_ods
     from linalg_odsgen.ods.reading import read_library
-    from linalg_odsgen.tc import tc_to_yaml
+    from linalg_odsgen.sources import read, read_source
     from linalg_odsgen.yaml_io import dump_library
 
     if isinstance(project, Path):
@@ -212,20 +220,18 @@ def regenerate(project: Project | Path) -> list[GeneratedFile]:
     out: list[GeneratedFile] = []
     for lib in project.libraries:
         source = root / lib.source
-        if lib.source.endswith(".tc"):
-            try:
-                data = source.read_bytes()
-            except OSError as exc:
-                raise DiagnosticError(
-                    Diagnostic(f"cannot read file: {exc.strerror}", str(source))
-                ) from None
-            yaml_text, _ = tc_to_yaml([(data, lib.source)])
-        else:
-            yaml_text = dump_library(load_library(files=[str(source)]).ops)
+        # TC diagnostics name the file as configured; OpDSL ones its path (frames carry it).
+        name = lib.source if front_end_of(lib.source) is FrontEnd.TC else str(source)
+        library, _ = read(read_source(str(source), allow_python=True), name)
+        yaml_text = dump_library(library.ops)
         out.append(GeneratedFile(lib.yaml, yaml_text))
         if lib.module:
-            text = generate_from_yaml(yaml_text, str(root / lib.yaml), lib.yaml, lib.module)
+            text = generate_module(library, lib.yaml, lib.module, lib.stub)
             out.append(GeneratedFile(lib.module, text))
+        if lib.module and lib.stub:
+            out.append(
+                GeneratedFile(lib.stub, generate_stub(library, lib.yaml, lib.module, lib.stub))
+            )
         if lib.ods_decl or lib.ods_impl:
             ods = generate_ods(read_library(yaml_text, lib.yaml)[0], lib.yaml)
             if lib.ods_decl:

@@ -476,7 +476,7 @@ def mlir_program(op: Any, iterations: int, generic: bool = False, kernel: str | 
     (best of N, as `best_time` measures the Python side)."""
     from linalg_odsgen.mlir.literals import format_scalar
     from linalg_odsgen.mlir.printer import Form, operand_signature, print_op
-    from linalg_odsgen.mlir.region import NameScope
+    from linalg_odsgen.mlir.region_printer import NameScope
 
     sigs = operand_signature(op, "memref")
     scope = NameScope()

@@ -158,7 +158,7 @@ def schedule(tiles: list[int], decompose: bool, named_contraction: bool) -> str:
 def tensor_kernel(op: Any) -> str:
     """`@kernel` on memrefs whose body runs the named op on tensors."""
     from linalg_odsgen.mlir.printer import Form, operand_signature, print_op
-    from linalg_odsgen.mlir.region import NameScope
+    from linalg_odsgen.mlir.region_printer import NameScope
 
     mems = operand_signature(op, "memref")
     tens = operand_signature(op, "tensor")

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-import types
 
 
 def _classes(lib: str | None, names: list[str]) -> list[type]:
@@ -27,13 +26,10 @@ def _classes(lib: str | None, names: list[str]) -> list[type]:
         # the core library, then MLIR 22's contract and elementwise (one row per kind)
         table = {_name(cls): cls for cls in core_classes()}
     else:
-        from linalg_odsgen.codegen import generate_from_yaml
+        from linalg_odsgen.runtime.opclass import op_classes
+        from linalg_odsgen.sources import read_file
 
-        with open(lib, "rb") as fh:
-            text = generate_from_yaml(fh.read(), lib)
-        module = types.ModuleType("conformance_lib")
-        exec(compile(text, f"<generated from {lib}>", "exec"), module.__dict__)
-        table = dict(module.OPS)
+        table = dict(op_classes(read_file(lib, run_python=True)[0].ops))
     unknown = [n for n in names if n not in table]
     if unknown:
         sys.exit(f"unknown ops: {', '.join(unknown)}")

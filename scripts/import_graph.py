@@ -29,6 +29,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("conformance", "project"),
     ("cli", "__main__", "docgen.reference"),
 )
+# Not in any layer, on purpose: the package itself and `build`, the composition root where a
+# lower layer hands its product to a higher one (the DSL's call form asks it for a runtime class).
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,7 @@ from linalg_odsgen.model import (
     ScalarIndex,
     StructuredOpConfig,
 )
+from linalg_odsgen.runtime.opclass import op_class
 from linalg_odsgen.types import element_type_of
 
 # (input dtype, output dtype): the payload computes in the output type U.
@@ -241,7 +242,14 @@ def op_configs(draw: st.DrawFn) -> Drawn:
     return Drawn(config, in_dtype, out_dtype, attrs, ranges)
 
 
-def import_generated(config: OpConfig) -> type:
+def class_of(config: OpConfig) -> type:
+    """The runtime class of a drawn config, built in memory (`runtime.opclass`)."""
+    return op_class(config)
+
+
+def generated_class(config: OpConfig) -> type:
+    """The class `gen-impl` writes for a drawn config, from its module text: only for the
+    test that holds generated modules to the in-memory classes."""
     source = generate_module(OpLibrary((config,)), "<hypothesis>")
     module = types.ModuleType("hypothesis_generated_ops")
     exec(compile(source, "<hypothesis-generated>", "exec"), module.__dict__)

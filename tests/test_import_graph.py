@@ -26,8 +26,6 @@ KNOWN_CIRCLES = [
     ],
 ]
 KNOWN_UPWARD = {
-    ("linalg_odsgen.dsl.op", "linalg_odsgen.codegen"),
-    ("linalg_odsgen.dsl.op", "linalg_odsgen.runtime"),
     ("linalg_odsgen.runtime.structured_op", "linalg_odsgen.mlir.printer"),
 }
 

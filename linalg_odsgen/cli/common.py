@@ -15,6 +15,7 @@ import click
 
 from linalg_odsgen import sources
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, format_diagnostics
+from linalg_odsgen.model import OpLibrary
 from linalg_odsgen.sources import is_tc as is_tc
 
 P = ParamSpec("P")
@@ -195,8 +196,9 @@ def unified_diff(old: str, new: str, path: str) -> str:
 read_input = sources.read_source
 
 
-def read_op_yaml(path: str, display: str | None = None) -> bytes | str:
-    """The op-config YAML of an input file (see `sources.op_yaml`); TC warnings to stderr."""
-    text, warnings = sources.op_yaml(path, display)
+def read_library(path: str, display: str | None = None) -> OpLibrary:
+    """The op library of an input file through its front end (`sources.read_file`: YAML,
+    or TC by suffix; DSL files are refused); the front end's warnings go to stderr."""
+    library, warnings = sources.read_file(path, display)
     report(warnings)
-    return text
+    return library

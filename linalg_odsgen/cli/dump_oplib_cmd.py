@@ -9,7 +9,7 @@ import click
 
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.cli.common import diagnostics_to_exit, report_if_stale, write_output
-from linalg_odsgen.dsl.library import load_library
+from linalg_odsgen.dsl.library import load_dsl_library
 from linalg_odsgen.model import OpLibrary
 from linalg_odsgen.yaml_io import dump_library
 
@@ -59,7 +59,7 @@ def dump_oplib_cmd(
     """
     if check and output == "-":
         raise click.UsageError("--check compares against OUT; give -o OUT")
-    library = load_library(modules, files)
+    library = load_dsl_library(modules, files)
     text = dump_library(library.ops) if fmt == "yaml" else format_repr(library)
     if check:
         if report_if_stale(output, text, _command(modules, files, output)):

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import types as pytypes
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_op_yaml,
+    read_library,
     write_output,
 )
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
@@ -68,18 +67,15 @@ def _fail(message: str, *, op: str | None = None, file: str = "<command line>") 
 
 
 def load_ops(lib: str | None) -> dict[str, type[StructuredOp]]:
-    """Op name -> class: the built-in core library, or FILE.yaml generated in memory."""
+    """Op name -> class: the built-in core library, or the classes of FILE's ops (built in
+    memory, as `gen-impl` would write them)."""
     if lib is None:
         from linalg_odsgen import ops
 
         return dict(ops.OPS)
-    from linalg_odsgen.codegen import generate_from_yaml
+    from linalg_odsgen.runtime.opclass import op_classes
 
-    # A `.tc` file goes through its canonical YAML, so it behaves exactly as `from-tc`'s output.
-    text = generate_from_yaml(read_op_yaml(lib), lib)
-    module = pytypes.ModuleType("linalg_odsgen_emit_lib")
-    exec(compile(text, f"<generated from {lib}>", "exec"), module.__dict__)
-    return dict(module.OPS)
+    return op_classes(read_library(lib, lib).ops)
 
 
 def parse_types(op_name: str, texts: tuple[str, ...]) -> list[OperandType]:

@@ -6,7 +6,7 @@ import os
 
 import click
 
-from linalg_odsgen.cli.common import diagnostics_to_exit, is_tc, read_op_yaml, report
+from linalg_odsgen.cli.common import diagnostics_to_exit, is_tc, read_input, report
 from linalg_odsgen.cli.output_tree import write_files
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
@@ -49,7 +49,7 @@ def gen_dialect_cmd(files: tuple[str, ...], name: str, namespace: str | None, ou
     from linalg_odsgen.dialect import generate_dialect
     from linalg_odsgen.model import OpLibrary
     from linalg_odsgen.safety.checks import origins_of
-    from linalg_odsgen.validation import load_valid_library
+    from linalg_odsgen.sources import read
 
     ops = []
     origins = []
@@ -57,9 +57,10 @@ def gen_dialect_cmd(files: tuple[str, ...], name: str, namespace: str | None, ou
     diags = []
     for f in files:
         display = "<stdin>" if f == "-" else f
-        source = read_op_yaml(f, display)
-        library = load_valid_library(source, display)
-        # a TC file's YAML is our own rendering: its lines are not the user's
+        source = read_input(f)
+        library, warnings = read(source, display)
+        report(warnings)
+        # a TC file's lines are not YAML: origins are looked up in YAML sources only
         origins += origins_of(library, None if is_tc(f) else source, display)
         for op in library.ops:
             if op.name in seen:

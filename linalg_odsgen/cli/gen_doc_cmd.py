@@ -8,7 +8,7 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_op_yaml,
+    read_library,
     report_if_stale,
     write_output,
 )
@@ -68,7 +68,6 @@ def gen_doc_cmd(files: tuple[str, ...], output: str, fmt: str, check: bool) -> N
     generated before any file is written: on an error nothing is.
     """
     from linalg_odsgen.docgen import render_library
-    from linalg_odsgen.validation import load_valid_library
 
     pages = []
     seen: dict[str, str] = {}
@@ -84,7 +83,7 @@ def gen_doc_cmd(files: tuple[str, ...], output: str, fmt: str, check: bool) -> N
                 )
             )
         seen[title] = display
-        library = load_valid_library(read_op_yaml(f, display), display)
+        library = read_library(f, display)
         pages.append(
             (title, render_library(library, title, display if f == "-" else display_path(f), fmt))
         )

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
     is_tc,
-    read_op_yaml,
+    read_input,
+    read_library,
     report,
     report_if_stale,
     write_output,
@@ -69,9 +71,14 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
                 message="no output files specified: give --o-ods-decl=OUT.td and/or --o-impl=OUT.cpp.inc",
             )
         )
-    source = read_op_yaml(file, display)
-    library, warnings, locate = read_located_library(source, display)
-    origins = origins_of(library, None if is_tc(file) else source, display, llvm_scalars=True)
+    if is_tc(file):  # the TC front end's ops; no YAML lines to point at
+        library, source = read_library(file, display), None
+        warnings: list[Diagnostic] = []
+        locate: Callable[[Diagnostic], Diagnostic] = lambda d: d  # noqa: E731
+    else:  # op-config YAML, read as mlir-linalg-ods-yaml-gen reads it
+        source = read_input(file)
+        library, warnings, locate = read_located_library(source, display)
+    origins = origins_of(library, source, display, llvm_scalars=True)
     unsafe = ods_text_problems(library, origins)
     if unsafe:
         raise DiagnosticError(unsafe)

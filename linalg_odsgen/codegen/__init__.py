@@ -3,14 +3,6 @@
 from __future__ import annotations
 
 from linalg_odsgen.codegen.generator import generate_module
-from linalg_odsgen.model import OpLibrary
-
-
-def load_library_for_codegen(source: bytes | str, file: str) -> OpLibrary:
-    """The validated op library of a YAML stream (raises DiagnosticError on any error)."""
-    from linalg_odsgen.validation import load_valid_library
-
-    return load_valid_library(source, file)
 
 
 def generate_from_yaml(
@@ -19,18 +11,21 @@ def generate_from_yaml(
     source_name: str | None = None,
     output_name: str = "OUT.py",
 ) -> str:
-    """Validate `source` (YAML text of `file`) and return the generated module text.
+    """Validate `source` (YAML text of `file`) and return the generated module text
+    (a convenience for YAML text in hand; commands read files with `sources.read_file`
+    and call `generate_module`).
 
     `source_name` and `output_name` are how the header's regenerating command names
     the input (defaults to `file`) and the module, so that the output does not depend
     on where the command was run from.
     """
-    library = load_library_for_codegen(source, file)
+    from linalg_odsgen.validation import load_valid_library
+
+    library = load_valid_library(source, file)
     return generate_module(library, source_name or file, output_name)
 
 
 __all__ = [
     "generate_from_yaml",
     "generate_module",
-    "load_library_for_codegen",
 ]

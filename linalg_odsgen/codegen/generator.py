@@ -63,6 +63,14 @@ _MODULE_NAMES = {
     "PARALLEL",
     "REDUCTION",
     "OPS",
+    # what the `.pyi` stub imports (codegen/stub.py): its op functions must not shadow them
+    "Array",
+    "FnAttr",
+    "IndexAttr",
+    "IndexingMaps",
+    "Outputs",
+    "Scalar",
+    "Tensor",
 }
 
 _AMBIGUOUS = {"l", "O", "I"}
@@ -102,26 +110,34 @@ CHECK_HINT = (
 )
 
 
+def op_contexts(library: OpLibrary) -> list[OpContext]:
+    """What the module states for each op, with the class and function names it picks."""
+    taken = set(_MODULE_NAMES)
+    return [_op_context(config, taken) for config in library.ops]
+
+
 def generate_module(
     library: OpLibrary,
     source_name: str,
     output_name: str = "OUT.py",
+    stub_name: str | None = None,
 ) -> str:
     """The generated module's text for `library` (read from `source_name`).
 
     The header's first two lines are fixed text (so nothing from a path can form a
     PEP 263 coding cookie); the third is the exact gen-impl command for this file,
-    each argument a shell word with any unusual character escaped.
+    each argument a shell word with any unusual character escaped (`stub_name`: the
+    command also writes that `.pyi` stub).
     """
-    taken = set(_MODULE_NAMES)
-    ops = []
-    for config in library.ops:
-        ops.append(_op_context(config, taken))
+    ops = op_contexts(library)
     uses_loop_nest = any("loop_nest(" in line for op in ops for line in op.loops_lines)
     uses_range = any("builtins.range(" in line for op in ops for line in op.loops_lines)
     template = _environment().get_template("module.py.j2")
     return template.render(
-        command=shell_command(["linalg-ods-gen", "gen-impl", source_name, "-o", output_name]),
+        command=shell_command(
+            ["linalg-ods-gen", "gen-impl", source_name, "-o", output_name]
+            + (["--stub", stub_name] if stub_name is not None else [])
+        ),
         source_title=_docstring_safe(source_name),
         ops=ops,
         public_names=_public_names(ops),

@@ -257,10 +257,10 @@ def _prod(xs: Sequence[int]) -> int:
 def _core_configs() -> tuple[OpConfig, ...]:
     from importlib import resources
 
-    from linalg_odsgen.codegen import load_library_for_codegen
+    from linalg_odsgen.sources import read
 
     text = resources.files("linalg_odsgen.opspecs").joinpath("core_named_ops.yaml").read_text()
-    lib = load_library_for_codegen(text, "core_named_ops.yaml")
+    lib, _ = read(text, "core_named_ops.yaml")
     return tuple(c for c in lib.ops if not _rank_polymorphic(c))
 
 

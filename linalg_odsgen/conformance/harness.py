@@ -23,7 +23,7 @@ import numpy as np
 from linalg_odsgen.mlir.execution import _dense, _print_element_lines, _py
 from linalg_odsgen.mlir.literals import format_scalar
 from linalg_odsgen.mlir.printer import Form, operand_signature, print_func
-from linalg_odsgen.mlir.region import NameScope
+from linalg_odsgen.mlir.region_printer import NameScope
 from linalg_odsgen.mlir.type_syntax import spell_type, static_shape
 from linalg_odsgen.model import OperandKind
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import sys
-import types as pytypes
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -77,35 +76,21 @@ def library_classes(library: str | None) -> dict[str, type[StructuredOp]]:
         from linalg_odsgen.conformance.library import _name, core_classes
 
         return {_name(cls): cls for cls in core_classes()}
-    from linalg_odsgen.codegen import generate_from_yaml
     from linalg_odsgen.diagnostics import format_diagnostics
-    from linalg_odsgen.sources import op_yaml
+    from linalg_odsgen.runtime.opclass import op_classes
+    from linalg_odsgen.sources import read_file
 
-    source: bytes | str
-    if library.endswith(".py"):
-        from linalg_odsgen.dsl.library import load_library
-        from linalg_odsgen.yaml_io import dump_library
-
-        source = dump_library(load_library(files=[library]).ops)
-    else:
-        source, warnings = op_yaml(library)
-        if warnings:
-            print(format_diagnostics(warnings), file=sys.stderr)
-    text = generate_from_yaml(source, library)
-    module = pytypes.ModuleType("linalg_odsgen_conform_lib")
-    exec(compile(text, f"<generated from {library}>", "exec"), module.__dict__)
-    return dict(module.OPS)
+    lib, warnings = read_file(library, run_python=True)
+    if warnings:
+        print(format_diagnostics(warnings), file=sys.stderr)
+    return op_classes(lib.ops)
 
 
 @functools.lru_cache(maxsize=512)
 def _config_class(config: OpConfig) -> type[StructuredOp]:
-    from linalg_odsgen.codegen import generate_module
-    from linalg_odsgen.model import OpLibrary
+    from linalg_odsgen.runtime.opclass import op_class as build_class
 
-    text = generate_module(OpLibrary((config,)), "<fuzz>")
-    module = pytypes.ModuleType("linalg_odsgen_fuzz_op")
-    exec(compile(text, "<fuzz-generated>", "exec"), module.__dict__)
-    return module.OPS[config.name]
+    return build_class(config)
 
 
 def op_class(source: OpSource) -> type[StructuredOp]:

@@ -1,7 +1,7 @@
 """An example `linalg.generic` form of each op, printed by the MLIR printer.
 
-The op library's Python module is generated in memory (what `gen-impl` writes)
-and each op is instantiated on dynamically sized memrefs, so the example shows
+Each op's runtime class is built in memory from its config (the class `gen-impl`
+would write) and each op is instantiated on dynamically sized memrefs, so the example shows
 the op's maps, iterator types and payload region exactly as `emit --generic`
 prints them.
 """
@@ -9,7 +9,6 @@ prints them.
 from __future__ import annotations
 
 import itertools
-import types as pytypes
 from typing import TYPE_CHECKING
 
 from linalg_odsgen.diagnostics import DiagnosticError
@@ -23,14 +22,11 @@ if TYPE_CHECKING:
 _CANDIDATES = ("f32", "i32", "i1")
 
 
-def op_classes(library: OpLibrary, source_name: str) -> dict[str, type[StructuredOp]]:
-    """Op name -> generated class of every op of `library`."""
-    from linalg_odsgen.codegen import generate_module
+def op_classes(library: OpLibrary) -> dict[str, type[StructuredOp]]:
+    """Op name -> the runtime class of every op of `library` (built in memory)."""
+    from linalg_odsgen.runtime.opclass import op_classes as build_classes
 
-    text = generate_module(library, source_name, "doc.py")
-    module = pytypes.ModuleType("linalg_odsgen_docgen_lib")
-    exec(compile(text, f"<generated from {source_name}>", "exec"), module.__dict__)
-    return dict(module.OPS)
+    return build_classes(library.ops)
 
 
 def _type_vars(op: OpConfig) -> list[str]:

@@ -190,7 +190,7 @@ def render_library(
     or one self-contained `TITLE.html`."""
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}")
-    classes = op_classes(library, source_name)
+    classes = op_classes(library)
     sections = [op_section(op, generic_example(op, classes[op.name])) for op in library.ops]
     text = render(f"page.{fmt}.j2", title=title, source=source_name, ops=sections)
     files = [DocFile(f"{title}.{fmt}", text)]

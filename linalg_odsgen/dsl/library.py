@@ -103,9 +103,26 @@ def _read_source(path: str) -> tuple[bytes, str]:
 def load_file(path: str) -> list[OpDefinition]:
     """Execute the Python file at `path` (`-`: stdin) as a fresh module and return its ops."""
     source, filename = _read_source(path)
-    shown = STDIN_NAME if path == "-" else path
+    return _run_source(source, filename, STDIN_NAME if path == "-" else path)
+
+
+def load_source(source: bytes | str, file: str) -> list[OpDefinition]:
+    """Execute `source`, the text of the Python file `file`, as a fresh module; its ops.
+
+    Diagnostics name `file`; frames carry its absolute path, whose lines (for columns)
+    are the given text, not what may be on disk.
+    """
+    filename = os.path.abspath(file) if not file.startswith("<") else file
+    text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+    lines = text.splitlines(keepends=True)
+    linecache.cache[filename] = (len(text), None, lines, filename)
+    return _run_source(source, filename, file)
+
+
+def _run_source(source: bytes | str, filename: str, shown: str) -> list[OpDefinition]:
     digest = hashlib.sha256(filename.encode()).hexdigest()[:12]
-    stem = "".join(c if c.isalnum() else "_" for c in os.path.splitext(os.path.basename(path))[0])
+    base = os.path.splitext(os.path.basename(shown))[0]
+    stem = "".join(c if c.isalnum() else "_" for c in base)
     name = f"linalg_odsgen_user_{stem}_{digest}"
     module = ModuleType(name)
     module.__file__ = filename
@@ -139,6 +156,10 @@ def load_ops(modules: Sequence[str] = (), files: Sequence[str] = ()) -> list[OpD
         found += load_module(m)
     for f in files:
         found += load_file(f)
+    return _unique(found)
+
+
+def _unique(found: list[OpDefinition]) -> list[OpDefinition]:
     seen: dict[str, OpDefinition] = {}
     diags = []
     for op in found:
@@ -153,7 +174,7 @@ def load_ops(modules: Sequence[str] = (), files: Sequence[str] = ()) -> list[OpD
     return found
 
 
-def load_library(modules: Sequence[str] = (), files: Sequence[str] = ()) -> OpLibrary:
+def load_dsl_library(modules: Sequence[str] = (), files: Sequence[str] = ()) -> OpLibrary:
     """The op library of `modules` and `files`; the built-in core library when both are empty.
 
     Each op is validated as `validate` would check its dump, so nothing is dumped that our
@@ -161,7 +182,15 @@ def load_library(modules: Sequence[str] = (), files: Sequence[str] = ()) -> OpLi
     """
     if not modules and not files:
         modules = (CORE_MODULE,)
-    ops = load_ops(modules, files)
+    return _validated(load_ops(modules, files))
+
+
+def dsl_library_of_source(source: bytes | str, file: str) -> OpLibrary:
+    """The validated op library of one OpDSL file's text (running it)."""
+    return _validated(_unique(load_source(source, file)))
+
+
+def _validated(ops: list[OpDefinition]) -> OpLibrary:
     errors = [d for op in ops for d in _validate(op) if d.is_error]
     if errors:
         raise DiagnosticError(errors)
@@ -185,4 +214,13 @@ def _validate(op: OpDefinition) -> list[Diagnostic]:
     return out
 
 
-__all__ = ["CORE_MODULE", "DslError", "load_file", "load_library", "load_module", "load_ops"]
+__all__ = [
+    "CORE_MODULE",
+    "DslError",
+    "dsl_library_of_source",
+    "load_dsl_library",
+    "load_file",
+    "load_module",
+    "load_ops",
+    "load_source",
+]

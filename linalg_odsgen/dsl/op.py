@@ -3,7 +3,9 @@
 The decorator reads the parameters' declarations, runs the body once with a
 fresh per-op context and analyses what it recorded. The result, an
 `OpDefinition`, carries the finished `OpConfig`; `collect_ops` finds them in a
-module in definition order.
+module in definition order. Calling a definition runs the op: its class comes
+from the runtime's class factory, reached through `linalg_odsgen.build` (the DSL
+itself stays below the runtime).
 """
 
 from __future__ import annotations
@@ -15,17 +17,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, overload
 
 from linalg_odsgen.diagnostics import SourcePos
 from linalg_odsgen.dsl.comprehension import build_structured_op, op_metadata
 from linalg_odsgen.dsl.context import OpContext, make_handle, run_body
 from linalg_odsgen.dsl.defs import OperandDecl
 from linalg_odsgen.dsl.errors import DslError, user_pos
-from linalg_odsgen.model import OpConfig, OpLibrary
-
-if TYPE_CHECKING:
-    from linalg_odsgen.runtime import StructuredOp
+from linalg_odsgen.model import OpConfig
 
 _OP_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
@@ -47,19 +46,16 @@ class OpDefinition:
         return f"<linalg op {self.name}>"
 
     @functools.cached_property
-    def op_class(self) -> type[StructuredOp]:
-        """The runtime class of this op, exactly what `gen-impl` would generate for it
-        (built on first use, in memory)."""
-        from linalg_odsgen.codegen import generate_module
+    def op_class(self) -> type[Any]:
+        """The runtime class of this op, behaving exactly as the one `gen-impl` would write
+        (built on first use, in memory, by the runtime's class factory)."""
+        from linalg_odsgen.build import op_class
 
-        text = generate_module(OpLibrary((self.config,)), f"<{self.module}.{self.name}>")
-        module = ModuleType(f"linalg_odsgen_dsl_{self.name}")
-        exec(compile(text, f"<generated for {self.name}>", "exec"), module.__dict__)
-        cls: type[StructuredOp] = module.OPS[self.name]
-        names = _symbol_names(self.function)
-        if len(names) == self.config.structured_op.indexing_maps[0].num_symbols:
-            cls.SYMBOL_NAMES = names  # shape errors then say `B: (K, N)`, not `(s1, s2)`
-        return cls
+        names: tuple[str, ...] | None = _symbol_names(self.function)
+        maps = self.config.structured_op.indexing_maps
+        if not maps or names is None or len(names) != maps[0].num_symbols:
+            names = None  # else shape errors say `B: (K, N)`, not `(s1, s2)`
+        return op_class(self.config, symbol_names=names, module=self.module)
 
     def __call__(
         self, *ins: Any, outs: Sequence[Any] | None = None, backend: str | None = None, **attrs: Any

@@ -29,7 +29,7 @@ from linalg_odsgen.mlir.printer import (
     operand_signature,
     print_func,
 )
-from linalg_odsgen.mlir.region import NameScope
+from linalg_odsgen.mlir.region_printer import NameScope
 from linalg_odsgen.mlir.tools import MLIR_OPT, MLIR_RUNNER
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.types import ElementType

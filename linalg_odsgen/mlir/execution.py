@@ -18,7 +18,7 @@ import numpy as np
 
 from linalg_odsgen.mlir.literals import format_scalar
 from linalg_odsgen.mlir.printer import Form, operand_signature, print_op
-from linalg_odsgen.mlir.region import NameScope
+from linalg_odsgen.mlir.region_printer import NameScope
 from linalg_odsgen.mlir.tools import mlir_opt, mlir_runner
 from linalg_odsgen.mlir.type_syntax import static_shape
 from linalg_odsgen.model import OperandKind

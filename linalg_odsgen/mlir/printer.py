@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
-from linalg_odsgen.mlir.region import NameScope, print_region
+from linalg_odsgen.mlir.region_printer import NameScope, print_region
 from linalg_odsgen.mlir.type_syntax import SHAPED_KINDS, spell_type
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.types import ElementType

@@ -7,8 +7,8 @@
 
 `read_tc` parses and lowers a `.tc` file into the same typed model the YAML
 loader and the DSL produce, so every back end works on TC ops unchanged;
-`tc_to_yaml` is the canonical op-config YAML of those ops. Every command that
-reads op configs chooses this front end for files named `*.tc`.
+`tc_to_yaml` is the canonical op-config YAML of those ops (what `from-tc` writes).
+`linalg_odsgen.sources.read` chooses this front end for files named `*.tc`.
 """
 
 from __future__ import annotations
@@ -21,13 +21,6 @@ from linalg_odsgen.model import OpConfig, OpLibrary
 from linalg_odsgen.tc.lexer import Pos, decode
 from linalg_odsgen.tc.lower import lower
 from linalg_odsgen.tc.parser import parse
-
-TC_SUFFIX = ".tc"
-
-
-def is_tc_path(path: str) -> bool:
-    """Whether `path` names a TC file (chosen by suffix, as users name them)."""
-    return path.lower().endswith(TC_SUFFIX)
 
 
 @dataclass(frozen=True)
@@ -165,4 +158,4 @@ def tc_to_yaml(sources: Sequence[tuple[bytes | str, str]]) -> tuple[str, tuple[D
     return dump_library(result.library.ops), result.warnings
 
 
-__all__ = ["TC_SUFFIX", "TcLibrary", "is_tc_path", "read_tc", "read_tc_diagnostics", "tc_to_yaml"]
+__all__ = ["TcLibrary", "read_tc", "read_tc_diagnostics", "tc_to_yaml"]

@@ -19,6 +19,7 @@ from linalg_odsgen.yaml_io import LoadedDocument, load_documents, to_model
 __all__ = [
     "load_schema",
     "load_valid_library",
+    "read_valid_library",
     "validate_document",
     "validate_op",
     "validate_source",
@@ -90,10 +91,17 @@ def validate_source(source: bytes | str, file: str) -> list[Diagnostic]:
     return _validate(source, file)[1]
 
 
-def load_valid_library(source: bytes | str, file: str) -> OpLibrary:
-    """The op library of a YAML stream; raises `DiagnosticError` listing every error."""
+def read_valid_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagnostic]]:
+    """The op library of a YAML stream and its warnings; raises `DiagnosticError` listing
+    every error (the YAML front end of `linalg_odsgen.sources.read`)."""
     ops, diags = _validate(source, file)
     errors = [d for d in diags if d.is_error]
     if errors:
         raise DiagnosticError(errors)
-    return OpLibrary(tuple(ops))
+    return OpLibrary(tuple(ops)), [d for d in diags if not d.is_error]
+
+
+def load_valid_library(source: bytes | str, file: str) -> OpLibrary:
+    """The op library of a YAML stream (warnings dropped); raises `DiagnosticError` listing
+    every error."""
+    return read_valid_library(source, file)[0]

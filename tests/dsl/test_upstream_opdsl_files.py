@@ -80,8 +80,8 @@ def test_real_mlir_package_keeps_serving_its_own_imports(tmp_path: Path) -> None
     check = textwrap.dedent(
         f"""\
         import sys
-        from linalg_odsgen.dsl.library import load_library
-        lib = load_library(files=[{str(ops)!r}])
+        from linalg_odsgen.dsl.library import load_dsl_library
+        lib = load_dsl_library(files=[{str(ops)!r}])
         assert [op.name for op in lib.ops] == ["twice"]
         import mlir, mlir.ir
         assert mlir.REAL and mlir.ir.CONTEXT == "the real bindings"

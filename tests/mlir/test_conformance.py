@@ -9,7 +9,7 @@ import pytest
 from linalg_odsgen import ops
 from linalg_odsgen.conformance import library as conformance
 from linalg_odsgen.conformance.library import EXPECTED_NOT_IN_MLIR22, OpReport, Status
-from linalg_odsgen.mlir import region
+from linalg_odsgen.mlir import region_printer
 
 pytestmark = pytest.mark.mlir
 
@@ -61,9 +61,9 @@ def test_a_wrong_payload_is_caught_by_both_oracles(monkeypatch: pytest.MonkeyPat
 
     if not have_runner():
         pytest.skip("mlir-runner-22 missing")
-    original = region.print_payload_op
+    original = region_printer.print_payload_op
     monkeypatch.setattr(
-        region,
+        region_printer,
         "print_payload_op",
         lambda op, names: original(op, names).replace("arith.mulf", "arith.subf"),
     )

@@ -12,7 +12,7 @@ from reference_corpus import upstream_reference
 
 import linalg_odsgen.opspecs.core_named_ops as core
 from linalg_odsgen.dsl import collect_ops
-from linalg_odsgen.dsl.library import load_library as load_dsl_library
+from linalg_odsgen.dsl.library import load_dsl_library
 from linalg_odsgen.model import FnKind, IteratorType, OpConfig, ScalarArg, ScalarFn
 from linalg_odsgen.validation import validate_source
 from linalg_odsgen.yaml_io import dump_library, load_library

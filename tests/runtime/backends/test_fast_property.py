@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from random_ops import Drawn, assert_same, import_generated, op_configs, operands_for
+from random_ops import Drawn, assert_same, class_of, op_configs, operands_for
 
 from linalg_odsgen.runtime.backends import fast
 from linalg_odsgen.runtime.backends.fast.engine import candidate_plans
@@ -17,7 +17,7 @@ from linalg_odsgen.runtime.backends.fast.engine import candidate_plans
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(drawn=op_configs(), seed=st.integers(0, 2**31 - 1))
 def test_fast_equals_loops_on_random_generated_ops(drawn: Drawn, seed: int) -> None:
-    cls = import_generated(drawn.config)
+    cls = class_of(drawn.config)
     rng = np.random.default_rng(seed)
     ins, outs = operands_for(cls, drawn, rng)
     want = [o.copy() for o in outs]

@@ -20,7 +20,7 @@ import pytest
 from bits import bits_equal
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from random_ops import Drawn, import_generated, op_configs, operands_for, wide_values
+from random_ops import Drawn, class_of, op_configs, operands_for, wide_values
 
 from linalg_odsgen.payload import PayloadOp
 from linalg_odsgen.runtime import scalar_semantics
@@ -61,7 +61,7 @@ def _loops_with_the_kernels_functions(monkeypatch: pytest.MonkeyPatch) -> None:
 )
 @given(drawn=op_configs(), seed=st.integers(0, 2**31 - 1), parallel=st.booleans())
 def test_compiled_equals_loops_bit_for_bit(drawn: Drawn, seed: int, parallel: bool) -> None:
-    cls = import_generated(drawn.config)
+    cls = class_of(drawn.config)
     rng = np.random.default_rng(seed)
     ins, outs = operands_for(cls, drawn, rng, fill=wide_values)
     want = [o.copy() for o in outs]
