@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
-from linalg_odsgen.runtime.backends import loops
+from linalg_odsgen.runtime import reference
 from linalg_odsgen.runtime.backends.compiled.kernel import (
     LoopNest,
     Unsupported,
@@ -383,7 +383,7 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
                 RuntimeWarning,
                 stacklevel=4,
             )
-        loops.run(op, operands)
+        reference.run(op, operands)
         return
     ranges = _ranges(op)
     if 0 in ranges:

@@ -391,7 +391,7 @@ def test_outputs_that_are_not_projected_permutations_fall_back_to_the_loops_back
     np.testing.assert_array_equal(o, [1, 0, 2, 0, 3, 0, 4])
 
 
-def test_fast_is_the_default_backend() -> None:
+def test_auto_above_fast_is_the_default_backend() -> None:
     from linalg_odsgen.runtime import default_backend
 
-    assert default_backend() == "fast"
+    assert default_backend() == "auto"
