@@ -2,7 +2,7 @@
 
 A `Runtime` holds what used to be module globals spread over the runtime and its
 backends: the default backend, each backend's limits, the `auto` policy's hand-off
-switch, and the call form's memo tables (instances, maps, regions, prepared runners).
+switch, and the memo tables (instances, maps, regions, prepared runners, fast plans).
 Every call reads the *current* runtime: the process default (settings from the
 environment, read when the package is imported), or another one made current for a
 block with `with Runtime().active():` — its settings and caches stay its own and
@@ -10,7 +10,8 @@ never leak into the default. The current runtime is a context variable, so a thr
 or an asyncio task started outside such a block sees the default.
 
 Caches are filled under the runtime's lock; reads take no lock (a dict lookup is
-atomic), so concurrent calls of one op find or build the same immutable entries.
+atomic). Entries are immutable and depend only on their key, so two threads racing to
+fill one key build equal values and either may stay.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ BACKEND_ENV_VAR = "LINALG_ODSGEN_BACKEND"
 LOOPS_MAX_POINTS_ENV_VAR = "LINALG_ODSGEN_LOOPS_MAX_POINTS"
 FAST_TEMP_LIMIT_ENV_VAR = "LINALG_ODSGEN_FAST_TEMP_LIMIT"
 HANDOFF_ENV_VAR = "LINALG_ODSGEN_FAST_HANDOFF"
+COMPILED_PARALLEL_ENV_VAR = "LINALG_ODSGEN_COMPILED_PARALLEL"
 
 # The backend of calls that name none: the policy choosing among the peer backends.
 DEFAULT_BACKEND = "auto"
@@ -72,6 +74,15 @@ def handoff_from_env() -> bool:
     return os.environ.get(HANDOFF_ENV_VAR, "").strip().lower() not in ("0", "false", "no", "off")
 
 
+def compiled_parallel_from_env() -> bool | None:
+    text = os.environ.get(COMPILED_PARALLEL_ENV_VAR, "").strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    return None
+
+
 @dataclass(eq=False)
 class Runtime:
     """Settings and caches of op calls (see the module docstring).
@@ -82,6 +93,8 @@ class Runtime:
     element-wise fallback) visits. `fast_temp_limit`: bytes of temporaries one fast call
     may allocate. `handoff`: whether `auto` may send work NumPy cannot vectorise to the
     compiled backend (None: the `LINALG_ODSGEN_FAST_HANDOFF` variable at each call).
+    `compiled_parallel`: whether the compiled backend splits outer loops over the cores
+    (None: `LINALG_ODSGEN_COMPILED_PARALLEL` at each call, else not chosen).
     """
 
     default_backend: str | None = None
@@ -90,6 +103,7 @@ class Runtime:
     loops_max_points: int = DEFAULT_LOOPS_MAX_POINTS
     fast_temp_limit: int = DEFAULT_FAST_TEMP_LIMIT
     handoff: bool | None = None
+    compiled_parallel: bool | None = None
     # -- caches (per runtime; filled under `lock`) -----------------------------------------
     # (class, operand types, attributes) -> verified instance
     instances: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -101,6 +115,8 @@ class Runtime:
     regions: dict[Any, Any] = field(default_factory=dict, repr=False)
     # (class, backend, operand dtypes/shapes/strides, attributes) -> a prepared runner
     prepared: dict[Any, Any] = field(default_factory=dict, repr=False)
+    # (fast backend analysis, ranges, dtypes, temp limit, strategy) -> its plan
+    plans: dict[Any, Any] = field(default_factory=dict, repr=False)
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     def __post_init__(self) -> None:
@@ -121,6 +137,12 @@ class Runtime:
     def handoff_enabled(self) -> bool:
         return handoff_from_env() if self.handoff is None else self.handoff
 
+    def parallel_choice(self) -> bool | None:
+        """The compiled backend's parallel setting as chosen (None: not chosen)."""
+        if self.compiled_parallel is not None:
+            return self.compiled_parallel
+        return compiled_parallel_from_env()
+
     def remember(self, cache: dict[Any, _V], key: Any, value: _V) -> _V:
         """Store `value` under `key` in one of this runtime's caches, and return it."""
         with self.lock:
@@ -132,7 +154,13 @@ class Runtime:
     def clear_caches(self) -> None:
         """Forget every memoised instance, map, region and prepared runner."""
         with self.lock:
-            for cache in (self.instances, self.array_instances, self.maps, self.regions):
+            for cache in (
+                self.instances,
+                self.array_instances,
+                self.maps,
+                self.regions,
+                self.plans,
+            ):
                 cache.clear()
             self.prepared.clear()
 
@@ -165,7 +193,9 @@ class Runtime:
                 setattr(self, name, value)
 
 
-_SETTINGS = frozenset({"default_backend", "loops_max_points", "fast_temp_limit", "handoff"})
+_SETTINGS = frozenset(
+    {"default_backend", "loops_max_points", "fast_temp_limit", "handoff", "compiled_parallel"}
+)
 _ALL: weakref.WeakSet[Runtime] = weakref.WeakSet()
 
 # Settings read once, when the package is imported: every call asks for them, and an
@@ -188,6 +218,7 @@ def forget_prepared_everywhere() -> None:
 __all__ = [
     "BACKEND_ENV_VAR",
     "CACHE_LIMIT",
+    "COMPILED_PARALLEL_ENV_VAR",
     "CURRENT_RUNTIME",
     "DEFAULT_BACKEND",
     "DEFAULT_FAST_TEMP_LIMIT",
