@@ -484,11 +484,6 @@ class StructuredOp:
         """Execute on normalised operands (from `from_arrays`) with a backend."""
         call_form.execute(self, call_form.backend_of(self.OP_NAME, backend), list(operands))
 
-    def _execute(self, run: Any, operands: Sequence[Any]) -> None:
-        """Run the backend function `run` with the runtime's operand rules (aliasing, byte
-        order; see `call_form.execute`)."""
-        call_form.execute(self, run, operands)
-
     # -- printing -------------------------------------------------------------------------
 
     def to_mlir(self, form: str = "named", *, kind: str | None = None) -> str:
