@@ -46,26 +46,36 @@ def _lazy_nest(ranges: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
             yield (i, *rest)
 
 
-def check_domain(op: OpInstance, operands: Sequence[Any]) -> None:
+def check_domain(op: OpInstance, operands: Sequence[Any], backend: str = "loops") -> None:
     """Refuse a domain beyond the current runtime's `loops_max_points` before visiting
-    any point."""
+    any point (`backend` names who runs the nest, for the message)."""
     limit = CURRENT_RUNTIME.get().loops_max_points
     ranges = op.loop_ranges([np.shape(v) for v in operands])
     points = math.prod(int(n) for n in ranges if n is not None)
-    if points > limit:
-        raise OpError(
-            op.OP_NAME,
-            f"the loops backend would visit {points:,} loop points "
-            f"({' x '.join(str(n) for n in ranges)}), beyond its limit of {limit:,} "
+    if points <= limit:
+        return
+    extent = f"{points:,} loop points ({' x '.join(str(n) for n in ranges)})"
+    raise_limit = f"raise the limit (loops.set_max_points(n) or {LOOPS_MAX_POINTS_ENV_VAR})"
+    if backend == "loops":
+        message = (
+            f"the loops backend would visit {extent}, beyond its limit of {limit:,} "
             f"(it takes microseconds per point); run it with backend='fast' or "
-            f"backend='compiled', or raise the limit (loops.set_max_points(n) or "
-            f"{LOOPS_MAX_POINTS_ENV_VAR})",
+            f"backend='compiled', or {raise_limit}"
         )
+    else:
+        message = (
+            f"the {backend} backend cannot vectorise this op's maps and would visit {extent} "
+            f"one by one, beyond the limit of {limit:,} (microseconds per point); run it with "
+            f"backend='compiled' (or 'auto', which does so with numba installed), or "
+            f"{raise_limit}"
+        )
+    raise OpError(op.OP_NAME, message)
 
 
-def run(op: OpInstance, operands: Sequence[Any]) -> None:
-    """Run `op` on normalised operands, outputs updated in place."""
-    check_domain(op, operands)
+def run(op: OpInstance, operands: Sequence[Any], backend: str = "loops") -> None:
+    """Run `op` on normalised operands, outputs updated in place (`backend`: who asks,
+    named in the domain-limit error)."""
+    check_domain(op, operands, backend)
     views = [signless_view(v) for v in operands]
     with np.errstate(all="ignore"):
         if getattr(op, "user_indexing_maps", None) is not None:

@@ -6,6 +6,10 @@ bound to concrete operand types (element type + shape) and resolved attributes,
 checked the way MLIR's verifier checks a named op, with its indexing maps
 (index-attribute symbols substituted), iteration domain and payload region.
 An instance holds no data, so the MLIR printer can build one from types alone.
+
+Running instances on arrays is the call form's (`call_form`: binding arrays, caches,
+aliasing rules, backend dispatch); `from_arrays`, `call` and `run` are its entry points
+on the class. Backends and printers read instances through `protocol.OpInstance`.
 """
 
 from __future__ import annotations

@@ -8,10 +8,13 @@ is the backend's name for it and its one setting, the largest domain it visits.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import Any
 
-from linalg_odsgen.runtime.reference import check_domain, run, run_by_maps
+from linalg_odsgen.runtime import reference
+from linalg_odsgen.runtime.protocol import OpInstance
+from linalg_odsgen.runtime.reference import check_domain, run_by_maps
 from linalg_odsgen.runtime.settings import (
     CURRENT_RUNTIME,
     DEFAULT_LOOPS_MAX_POINTS,
@@ -22,6 +25,11 @@ from linalg_odsgen.runtime.settings import LOOPS_MAX_POINTS_ENV_VAR as MAX_POINT
 # Beyond the limit the backend refuses (a broadcast 2**40-point matmul would run for days)
 # and names the backends that finish such a domain.
 DEFAULT_MAX_POINTS = DEFAULT_LOOPS_MAX_POINTS
+
+
+def run(op: OpInstance, operands: Sequence[Any]) -> None:
+    """Run `op` on normalised operands, outputs updated in place."""
+    reference.run(op, operands)
 
 
 def max_points() -> int:

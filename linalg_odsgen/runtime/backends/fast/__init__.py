@@ -189,7 +189,7 @@ def execute(plan: Plan, problem: Problem) -> None:
 
 def run_unvectorised(op: OpInstance, operands: Sequence[Any]) -> None:
     """What this backend runs for an instance `bind` refuses: the reference loop nest."""
-    reference.run(op, operands)
+    reference.run(op, operands, backend="fast")
 
 
 def make_problem(op: OpInstance, operands: Sequence[Any]) -> Problem | None:
