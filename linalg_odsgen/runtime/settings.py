@@ -6,8 +6,9 @@ switch, and the memo tables (instances, maps, regions, prepared runners, fast pl
 Every call reads the *current* runtime: the process default (settings from the
 environment, read when the package is imported), or another one made current for a
 block with `with Runtime().active():` — its settings and caches stay its own and
-never leak into the default. The current runtime is a context variable, so a thread
-or an asyncio task started outside such a block sees the default.
+never leak into the default. The current runtime is a context variable: a new thread
+starts with the default one (make another current inside the thread), an asyncio task
+inherits the one current where it was created.
 
 Caches are filled under the runtime's lock; reads take no lock (a dict lookup is
 atomic). Entries are immutable and depend only on their key, so two threads racing to
