@@ -10,7 +10,7 @@ holds no data.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, overload
+from typing import Any, Protocol, overload, runtime_checkable
 
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.model import IteratorType, OperandDef
@@ -21,6 +21,7 @@ OperandType = ShapedType | ElementType
 Shape = tuple[int | None, ...]
 
 
+@runtime_checkable
 class OpInstance(Protocol):
     """One op with concrete operand types: its maps, domain and payload region."""
 
