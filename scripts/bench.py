@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
-"""Benchmark the fast backend against hand-written NumPy, the loops backend and MLIR 22.
+"""Benchmark the default backend against hand-written NumPy, the loops backend and MLIR 22.
 
-For every op it prints, in one table:
-- `fast ms`: best wall time of the call form (`ops.foo(..., backend="fast")`,
-  the runtime's binding and verification included);
-- `backend ms`: the backend alone on an already bound op (`fast.run(op, operands)`);
+The default backend is `auto`: the fast backend (NumPy), with the work NumPy cannot
+vectorise handed to the compiled backend when numba is installed. For every op it
+prints, in one table:
+- `auto ms`: best wall time of the call form (`ops.foo(..., backend="auto")`, what a
+  call naming no backend runs; the runtime's binding and verification included);
+- `backend ms`: the backend alone on an already bound op (`auto.run(op, operands)`);
 - `numpy ms`, `ratio` and `backend ratio`: an independent hand-written NumPy
   version of the same computation (matmul / sliding_window_view + tensordot /
-  tap loops), and fast / numpy for the call form and for the backend alone;
-- `loops x`: speed-up of fast over the `loops` backend on a small size of the op
+  tap loops), and auto / numpy for the call form and for the backend alone;
+- `loops x`: speed-up of auto over the `loops` backend on a small size of the op
   (the size is in the `small` column);
 - `mlir ms` / `vs mlir`: the named op compiled by `mlir-opt-22` (convert to loops,
   lower to LLVM) and JIT-run by `mlir-runner-22 -O3`; the time is taken inside
   the program with `rtclock()` around the op calls, so process start-up and JIT
   compilation are excluded (only when mlir-22-tools are installed);
-- `peak MiB`: tracemalloc peak of the temporaries the fast backend allocates
+- `peak MiB`: tracemalloc peak of the temporaries the backend allocates
   during one call (the outputs are preallocated and not counted).
-- `strategy` is `compiled` where the fast backend hands the op to the compiled backend
-  (numba installed; `LINALG_ODSGEN_FAST_HANDOFF=0` measures the NumPy strategies).
+- `strategy` is the fast backend's plan, or `compiled` where `auto` hands the op to the
+  compiled backend (numba installed; the `*_numpy` rows switch hand-offs off, which
+  makes `auto` the NumPy-only `fast` backend, as `LINALG_ODSGEN_FAST_HANDOFF=0` does).
 
 The compiled backend's section is described in `scripts/bench_compiled.py`.
 
@@ -61,7 +64,7 @@ from linalg_odsgen.dsl import (
     linalg_structured_op,
 )
 from linalg_odsgen.model import OperandKind
-from linalg_odsgen.runtime.backends import fast
+from linalg_odsgen.runtime.backends import auto, fast
 
 Arrays = list[Any]
 
@@ -79,7 +82,7 @@ class Case:
     # (narrow floats: f32 NumPy is the speed to compare with, not the result).
     reference: Callable[[Arrays, list[np.ndarray], dict[str, Any]], None] | None = None
     dsl: Any = None  # a user op written with the DSL (below) instead of a core op
-    handoff: bool = True  # False: the fast backend stays in NumPy (no compiled hand-off)
+    handoff: bool = True  # False: `auto` stays on the fast backend (no compiled hand-off)
 
 
 def f32(rng: np.random.Generator, *shape: int) -> np.ndarray:
@@ -382,7 +385,7 @@ CASES: tuple[Case, ...] = (
         "matmul",
         mk_narrow_matmul(np.float16),
         np_matmul_as_f32,
-        "as matmul_f16, no hand-off (LINALG_ODSGEN_FAST_HANDOFF=0)",
+        "as matmul_f16, no hand-off (NumPy only, as backend='fast')",
         narrow_matmul_reference,
         handoff=False,
     ),
@@ -391,7 +394,7 @@ CASES: tuple[Case, ...] = (
         "matmul",
         mk_narrow_matmul(ml_dtypes.bfloat16),
         np_matmul_as_f32,
-        "as matmul_bf16, no hand-off (LINALG_ODSGEN_FAST_HANDOFF=0)",
+        "as matmul_bf16, no hand-off (NumPy only, as backend='fast')",
         narrow_matmul_reference,
         handoff=False,
     ),
@@ -615,7 +618,7 @@ class Row:
     name: str
     size: str
     strategy: str
-    fast_ms: float
+    auto_ms: float
     backend_ms: float
     numpy_ms: float
     ok: bool
@@ -626,7 +629,7 @@ class Row:
 
     @property
     def ratio(self) -> float:
-        return self.fast_ms / self.numpy_ms
+        return self.auto_ms / self.numpy_ms
 
     def cells(self) -> list[str]:
         mlir = (
@@ -637,7 +640,7 @@ class Row:
             else f"{self.mlir_ms:.2f}"
         )
         vs_mlir = (
-            f"{self.fast_ms / self.mlir_ms:.3f}"
+            f"{self.auto_ms / self.mlir_ms:.3f}"
             if isinstance(self.mlir_ms, float) and self.mlir_ms > 0
             else "-"
         )
@@ -646,7 +649,7 @@ class Row:
             self.name,
             self.size,
             self.strategy,
-            f"{self.fast_ms:.2f}",
+            f"{self.auto_ms:.2f}",
             f"{self.backend_ms:.2f}",
             f"{self.numpy_ms:.2f}",
             f"{self.ratio:.2f}",
@@ -664,7 +667,7 @@ HEADER = [
     "op",
     "size",
     "strategy",
-    "fast ms",
+    "auto ms",
     "backend ms",
     "numpy ms",
     "ratio",
@@ -685,11 +688,11 @@ def shape_text(ins: Arrays, outs: list[np.ndarray]) -> str:
 
 
 def bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -> Row:
-    fast.set_handoff(None if case.handoff else False)
+    auto.set_handoff(None if case.handoff else False)
     try:
         return _bench_case(case, args, rng)
     finally:
-        fast.set_handoff(None)
+        auto.set_handoff(None)
 
 
 def _bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) -> Row:
@@ -698,7 +701,7 @@ def _bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) 
     ins, outs, attrs = case.make(rng, False)
 
     got = fresh(outs)
-    fn(*ins, outs=got, backend="fast", **attrs)
+    fn(*ins, outs=got, backend="auto", **attrs)
     want = fresh(outs)
     if case.reference is not None:
         case.reference(ins, want, attrs)
@@ -709,18 +712,18 @@ def _bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) 
 
     work = fresh(outs)  # timed runs accumulate into a scratch output
     op, operands = cls.from_arrays(*ins, outs=work, **attrs)
-    fast_s, backend_s, numpy_s = best_times(
+    auto_s, backend_s, numpy_s = best_times(
         [
-            lambda: fn(*ins, outs=work, backend="fast", **attrs),
-            lambda: fast.run(op, operands),
+            lambda: fn(*ins, outs=work, backend="auto", **attrs),
+            lambda: auto.run(op, operands),
             lambda: case.numpy(ins, work, attrs),
         ],
         args.repeat,
     )
-    peak = peak_bytes(lambda: fn(*ins, outs=work, backend="fast", **attrs))
+    peak = peak_bytes(lambda: fn(*ins, outs=work, backend="auto", **attrs))
     plan = fast.plan(op, operands)
     strategy = "loops" if plan is None else plan.strategy
-    if fast.explain(op, operands).startswith("compiled"):
+    if auto.choice(op, operands) == "compiled":
         strategy = "compiled"  # handed to the compiled backend (numba installed)
 
     loops_speedup = None
@@ -731,10 +734,10 @@ def _bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) 
         t0 = time.perf_counter()
         fn(*s_ins, outs=fresh(s_outs), backend="loops", **s_attrs)
         loops_s = time.perf_counter() - t0
-        fast_small = best_time(
-            lambda: fn(*s_ins, outs=fresh(s_outs), backend="fast", **s_attrs), args.repeat
+        auto_small = best_time(
+            lambda: fn(*s_ins, outs=fresh(s_outs), backend="auto", **s_attrs), args.repeat
         )
-        loops_speedup = loops_s / fast_small
+        loops_speedup = loops_s / auto_small
 
     mlir_ms: float | str | None = None
     if args.mlir:
@@ -748,7 +751,7 @@ def _bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) 
         case.name,
         case.describe,
         strategy,
-        fast_s * 1e3,
+        auto_s * 1e3,
         backend_s * 1e3,
         numpy_s * 1e3,
         ok,
@@ -809,7 +812,7 @@ from linalg_odsgen import ops
 ins = [np.ones(s, np.float32) for s in {ins!r}]
 outs = [np.zeros(s, np.float32) for s in {outs!r}]
 t = time.perf_counter()
-getattr(ops, {op!r})(*ins, outs=outs, backend="fast")
+getattr(ops, {op!r})(*ins, outs=outs, backend="auto")
 print(time.perf_counter() - t)
 """
 
@@ -852,17 +855,23 @@ def first_call_ms(op: str, ins: list[tuple[int, ...]], outs: list[tuple[int, ...
 
 
 def bench_overhead(repeat: int) -> str:
-    """Per-call microseconds on tiny operands (fast backend, call form) next to NumPy."""
+    """Per-call microseconds on tiny operands (the call form on `auto`, the default, and on
+    the NumPy-only `fast`) next to NumPy."""
     rng = np.random.default_rng(1)
     lines = [
         "call overhead (tiny operands, best of "
         f"{repeat} x 200 calls; first call in a fresh process, best of 3):",
-        f"  {'op':<20} {'shapes':<28} {'fast us':>8} {'numpy us':>9} {'first call ms':>14}",
+        f"  {'op':<20} {'shapes':<28} {'auto us':>8} {'fast us':>8} {'numpy us':>9} "
+        f"{'first call ms':>14}",
     ]
     for op, ins_shapes, out_shapes, ref in TINY:
         ins = [f32(rng, *s) if s else np.float32(1.5) for s in ins_shapes]
         outs = [np.zeros(s, np.float32) for s in out_shapes]
         fn = getattr(ops, op)
+
+        def run_auto(fn: Any = fn, ins: Arrays = ins, outs: list[np.ndarray] = outs) -> None:
+            for _ in range(200):
+                fn(*ins, outs=outs, backend="auto")
 
         def run_fast(fn: Any = fn, ins: Arrays = ins, outs: list[np.ndarray] = outs) -> None:
             for _ in range(200):
@@ -872,12 +881,12 @@ def bench_overhead(repeat: int) -> str:
             for _ in range(200):
                 ref(*ins, *outs)
 
-        t_fast, t_np = best_times([run_fast, run_numpy], repeat)
+        t_auto, t_fast, t_np = best_times([run_auto, run_fast, run_numpy], repeat)
         shapes = " ".join("x".join(map(str, s)) or "scalar" for s in ins_shapes + out_shapes)
         first = first_call_ms(op, [s for s in ins_shapes], out_shapes)
         lines.append(
-            f"  {op:<20} {shapes:<28} {t_fast / 200 * 1e6:>8.1f} {t_np / 200 * 1e6:>9.1f} "
-            f"{first:>14.1f}"
+            f"  {op:<20} {shapes:<28} {t_auto / 200 * 1e6:>8.1f} {t_fast / 200 * 1e6:>8.1f} "
+            f"{t_np / 200 * 1e6:>9.1f} {first:>14.1f}"
         )
     return "\n".join(lines)
 

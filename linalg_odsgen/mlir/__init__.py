@@ -18,6 +18,10 @@ from linalg_odsgen.mlir.printer import (
     wrap_module,
 )
 from linalg_odsgen.mlir.type_syntax import TypeSyntaxError, parse_operand_type, print_type
+from linalg_odsgen.runtime.printing import register_printer
+
+# `StructuredOp.to_mlir` prints through this (the runtime does not import the printer).
+register_printer(print_module)
 
 __all__ = [
     "Form",

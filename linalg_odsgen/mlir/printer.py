@@ -17,6 +17,7 @@ from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 from linalg_odsgen.mlir.region_printer import NameScope, print_region
 from linalg_odsgen.mlir.type_syntax import SHAPED_KINDS, spell_type
 from linalg_odsgen.model import OperandKind
+from linalg_odsgen.runtime.protocol import OpInstance
 from linalg_odsgen.types import ElementType
 
 
@@ -48,11 +49,11 @@ class OperandSig:
         return spell_type(self.kind, self.shape, self.element)
 
 
-def _error(op: Any, message: str) -> DiagnosticError:
+def _error(op: OpInstance, message: str) -> DiagnosticError:
     return DiagnosticError(Diagnostic(message, op=getattr(op, "OP_NAME", None)))
 
 
-def operand_signature(op: Any, kind: str | None = None) -> tuple[OperandSig, ...]:
+def operand_signature(op: OpInstance, kind: str | None = None) -> tuple[OperandSig, ...]:
     """The value operands' MLIR types.
 
     Shaped operands take `kind` when given, else the kind the instance was built
@@ -83,7 +84,7 @@ def operand_signature(op: Any, kind: str | None = None) -> tuple[OperandSig, ...
     return tuple(sigs)
 
 
-def _attr_text(op: Any, odef: Any, value: Any) -> str:
+def _attr_text(op: OpInstance, odef: Any, value: Any) -> str:
     mnemonic = _FN_ATTR_MNEMONIC.get(odef.kind)
     if mnemonic is not None:
         name = getattr(value, "name", value) if not isinstance(value, str) else value
@@ -97,7 +98,7 @@ def _attr_text(op: Any, odef: Any, value: Any) -> str:
     raise _error(op, f"attribute {odef.name!r} of kind {odef.kind.value} has no MLIR spelling")
 
 
-def named_attributes(op: Any) -> list[tuple[str, str]]:
+def named_attributes(op: OpInstance) -> list[tuple[str, str]]:
     """The op's attributes as (name, MLIR attribute text), sorted by name as MLIR prints them."""
     out: list[tuple[str, str]] = []
     attrs = op.attributes
@@ -119,7 +120,7 @@ def _operand_lists(names: Sequence[str], sigs: Sequence[OperandSig], num_inputs:
     return text
 
 
-def _ordered_value_operands(op: Any) -> list[int]:
+def _ordered_value_operands(op: OpInstance) -> list[int]:
     """Positions of value operands in MLIR order: inputs (tensors and scalars) then outputs."""
     ops = op.value_operands
     ins = [i for i, d in enumerate(ops) if d.kind is not OperandKind.OUTPUT_TENSOR]
@@ -128,7 +129,7 @@ def _ordered_value_operands(op: Any) -> list[int]:
 
 
 def print_op(
-    op: Any,
+    op: OpInstance,
     form: Form | str,
     arg_names: Sequence[str],
     sigs: Sequence[OperandSig],
@@ -198,7 +199,7 @@ def _region_in_mlir_order(region: Any, order: Sequence[int]) -> Any:
 
 
 def print_func(
-    op: Any,
+    op: OpInstance,
     form: Form | str = Form.NAMED,
     *,
     name: str | None = None,
@@ -235,7 +236,7 @@ def wrap_module(funcs: Sequence[str]) -> str:
 
 
 def print_module(
-    op: Any,
+    op: OpInstance,
     form: Form | str = Form.NAMED,
     *,
     kind: str | None = None,

@@ -11,15 +11,12 @@ rejects (or crashes on) raise `OpError`.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from linalg_odsgen.model import FN_NAMES, FnKind
 from linalg_odsgen.payload import Region, RegionBuilder, Value
 from linalg_odsgen.runtime.errors import OpError, a_type, count
+from linalg_odsgen.runtime.protocol import OpInstance
 from linalg_odsgen.types import ElementType, parse_element_type
-
-if TYPE_CHECKING:
-    from linalg_odsgen.runtime.structured_op import StructuredOp
 
 _CONST_RE = re.compile(r"^\s*(?P<value>.+?)\s*:\s*(?P<type>[a-z0-9]+)\s*$")
 
@@ -77,7 +74,7 @@ def parse_constant(text: str) -> tuple[int | float | bool, ElementType]:
 class RegionHelper:
     """Appends typed payload ops for one op instance (its type bindings and attributes)."""
 
-    def __init__(self, op: StructuredOp) -> None:
+    def __init__(self, op: OpInstance) -> None:
         self.op = op
         self._builder = RegionBuilder(op.element_types)
         self._by_name = {

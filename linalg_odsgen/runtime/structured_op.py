@@ -6,42 +6,32 @@ bound to concrete operand types (element type + shape) and resolved attributes,
 checked the way MLIR's verifier checks a named op, with its indexing maps
 (index-attribute symbols substituted), iteration domain and payload region.
 An instance holds no data, so the MLIR printer can build one from types alone.
+
+Running instances on arrays is the call form's (`call_form`: binding arrays, caches,
+aliasing rules, backend dispatch); `from_arrays`, `call` and `run` are its entry points
+on the class. Backends and printers read instances through `protocol.OpInstance`.
 """
 
 from __future__ import annotations
 
-import itertools
 import re
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import cached_property
-from typing import Any, ClassVar, TypeVar, overload
+from typing import Any, ClassVar, overload
 
 import numpy as np
 
-from linalg_odsgen.affine import (
-    AffineDimExpr,
-    AffineExpr,
-    AffineMap,
-    AffineSymbolExpr,
-)
+from linalg_odsgen.affine import AffineDimExpr, AffineExpr, AffineMap, AffineSymbolExpr
 from linalg_odsgen.affine.bounds import expr_bounds, sizes_of_used_dims
-from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.model import FN_NAMES, IteratorType, OperandDef, OperandKind
 from linalg_odsgen.payload import Region
-from linalg_odsgen.runtime.backends import default_backend, get_backend, get_preparer, on_rebind
-from linalg_odsgen.runtime.errors import OpError, a_type, count
+from linalg_odsgen.runtime import call_form
+from linalg_odsgen.runtime.errors import OpError, count
+from linalg_odsgen.runtime.printing import print_instance
+from linalg_odsgen.runtime.protocol import OperandType, Shape
 from linalg_odsgen.runtime.region import RegionHelper
-from linalg_odsgen.runtime.scalar_semantics import from_canonical, to_canonical
-from linalg_odsgen.types import (
-    FIXED_TYPES,
-    ElementType,
-    ShapedType,
-    element_type_of,
-)
-
-OperandType = ShapedType | ElementType
-Shape = tuple[int | None, ...]
+from linalg_odsgen.runtime.settings import CURRENT_RUNTIME
+from linalg_odsgen.types import FIXED_TYPES, ElementType, ShapedType
 
 
 class StructuredOp:
@@ -124,11 +114,12 @@ class StructuredOp:
         # the loop count (the ranks, for rank-polymorphic ops): build it once per combination.
         ranks = tuple(len(s) for s in self.shapes)
         region_key = (type(self), self.element_types, ranks, tuple(sorted(self.attributes.items())))
-        region = _REGION_CACHE.get(region_key)
+        rt = CURRENT_RUNTIME.get()
+        region = rt.regions.get(region_key)
         if region is None:
             helper = RegionHelper(self)
             self.build_region(helper)
-            region = _remember(_REGION_CACHE, region_key, helper.finish())
+            region = rt.remember(rt.regions, region_key, helper.finish())
         self.region: Region = region
         if _CONTRACTION in self.IMPLEMENTS:
             problem = _contraction_kinds(region)
@@ -146,61 +137,7 @@ class StructuredOp:
     ) -> tuple[StructuredOp, list[Any]]:
         """Bind NumPy operands: returns the verified instance and the normalised operands
         (arrays as given, scalars as NumPy scalars of their element type)."""
-        inputs = [d for d in cls._value_operands() if d.kind.is_input]
-        outputs = [d for d in cls._value_operands() if not d.kind.is_input]
-        if len(ins) != len(inputs):
-            listed = ", ".join(d.name for d in inputs)
-            raise OpError(
-                cls.OP_NAME, f"expected {count(len(inputs), 'input')} ({listed}), got {len(ins)}"
-            )
-        if outs is None:
-            outs = []
-        if isinstance(outs, np.ndarray) or not isinstance(outs, (list, tuple)):
-            raise OpError(cls.OP_NAME, "outs must be a list of arrays, e.g. outs=[C]")
-        if len(outs) != len(outputs):
-            listed = ", ".join(d.name for d in outputs)
-            raise OpError(
-                cls.OP_NAME,
-                f"expected {count(len(outputs), 'output')} in outs=[...] ({listed}), got {len(outs)}",
-            )
-        by_def: dict[str, Any] = {}
-        for d, v in zip(inputs, ins, strict=True):
-            by_def[d.name] = v
-        for d, v in zip(outputs, outs, strict=True):
-            if not isinstance(v, np.ndarray):
-                raise OpError(
-                    cls.OP_NAME,
-                    f"output {d.name!r} must be a NumPy array (updated in place), got {type(v).__name__}",
-                    d.name,
-                )
-            if not v.flags.writeable:
-                raise OpError(cls.OP_NAME, f"output {d.name!r} is a read-only array", d.name)
-            by_def[d.name] = v
-        values = [by_def[d.name] for d in cls._value_operands()]
-        # Plain arrays for every (tensor) operand: the instance follows from their dtypes
-        # and shapes alone, so a repeated call skips type inference and normalisation.
-        plain = cls._ALL_TENSORS and all(type(v) is np.ndarray for v in values)
-        if plain:
-            array_key = _array_key(cls, values, attrs)
-            hit = _ARRAY_CALL_CACHE.get(array_key) if array_key is not None else None
-            if hit is not None:
-                return hit, values
-        types = _infer_types(cls, values)
-        # Instances are immutable once built: one per (class, operand types, attributes)
-        # serves every call with those (verification and maps are per instance, not data).
-        key = _instance_key(cls, types, attrs)
-        op = _INSTANCE_CACHE.get(key) if key is not None else None
-        if op is None:
-            op = cls(types, attrs)
-            if key is not None:
-                _remember(_INSTANCE_CACHE, key, op)
-        operands = [
-            _normalise(cls.OP_NAME, d, v, t.element if isinstance(t, ShapedType) else t)
-            for d, v, t in zip(op.value_operands, values, op.operand_types, strict=True)
-        ]
-        if plain and array_key is not None:
-            _remember(_ARRAY_CALL_CACHE, array_key, op)
-        return op, operands
+        return call_form.bind_arrays(cls, ins, outs, attrs)
 
     @classmethod
     def call(
@@ -212,51 +149,7 @@ class StructuredOp:
         **attrs: Any,
     ) -> Any:
         """The call form: run the op on arrays, update `outs` in place and return them."""
-        name = default_backend() if backend is None else backend
-        if type(name) is not str:  # before it is used as a cache key
-            _backend_of(cls.OP_NAME, name)
-        plain = _plain_call(cls, name, ins, outs, attrs)
-        runner = _PREPARED.get(plain[0]) if plain is not None else None
-        if plain is not None and plain[2] and runner is not None and runner(plain[1]):
-            results = plain[1][cls._NUM_INPUTS :]
-            return results[0] if len(results) == 1 else tuple(results)
-        op, operands = cls.from_arrays(*ins, outs=outs, **attrs)
-        op._execute(_backend_of(cls.OP_NAME, backend), operands)
-        # Prepare once per signature: again only when a runner went stale (a setting
-        # changed); a signature its backend prepares nothing for is remembered as such
-        # (until a backend name is rebound), so its calls do not plan twice.
-        if plain is not None and (runner is None or (plain[2] and runner is not _no_runner)):
-            prepare = get_preparer(name)
-            ready = prepare(op, operands) if prepare is not None else None
-            if ready is None or not all(v.dtype.isnative for v in operands):
-                ready = _no_runner
-            _remember(_PREPARED, plain[0], ready)
-        results = operands[op.num_inputs :]
-        return results[0] if len(results) == 1 else tuple(results)
-
-    def _execute(self, run: Any, operands: Sequence[Any]) -> None:
-        """Run a backend with the runtime's operand rules, the same for every backend:
-
-        - an input that shares memory with an output is read as it was before the op
-          (copied first), so `add(x, x[::-1], outs=[x])` means what it would on tensors;
-        - two outputs that share memory are refused (which write wins is undefined);
-        - arrays in non-native byte order are computed in native order and written back.
-        """
-        outs = [i for i, d in enumerate(self.value_operands) if d.kind is OperandKind.OUTPUT_TENSOR]
-        for a, b in itertools.combinations(outs, 2):
-            if _may_overlap(operands[a], operands[b]):
-                names = f"{self.value_operands[a].name!r} and {self.value_operands[b].name!r}"
-                raise self._error(f"outputs {names} share memory; give separate arrays")
-        prepared = list(operands)
-        for i, v in enumerate(operands):
-            if i not in outs and any(_may_overlap(v, operands[o]) for o in outs):
-                prepared[i] = v = v.copy()
-            if isinstance(v, np.ndarray) and not v.dtype.isnative:
-                prepared[i] = v.astype(v.dtype.newbyteorder("="))
-        run(self, prepared)
-        for o in outs:
-            if prepared[o] is not operands[o]:
-                operands[o][...] = prepared[o]
+        return call_form.call(cls, ins, outs, backend, attrs)
 
     # -- operand facts --------------------------------------------------------------------
 
@@ -428,9 +321,10 @@ class StructuredOp:
         symbols = self.symbol_values
         # Substituting and simplifying maps dominates small calls: memoise per attribute values.
         key = (type(self), tuple(sorted(symbols.items())))
-        cached = _MAPS_CACHE.get(key)
+        rt = CURRENT_RUNTIME.get()
+        cached = rt.maps.get(key)
         if cached is None:
-            cached = _remember(_MAPS_CACHE, key, self._substitute_symbols(symbols))
+            cached = rt.remember(rt.maps, key, self._substitute_symbols(symbols))
         return cached, tuple(self.ITERATOR_TYPES)
 
     def _substitute_symbols(self, symbols: dict[int, int]) -> tuple[AffineMap, ...]:
@@ -591,16 +485,14 @@ class StructuredOp:
 
     def run(self, operands: Sequence[Any], backend: str | None = None) -> None:
         """Execute on normalised operands (from `from_arrays`) with a backend."""
-        self._execute(_backend_of(self.OP_NAME, backend), list(operands))
+        call_form.execute(self, call_form.backend_of(self.OP_NAME, backend), list(operands))
 
     # -- printing -------------------------------------------------------------------------
 
     def to_mlir(self, form: str = "named", *, kind: str | None = None) -> str:
         """This instance as an MLIR module: `form` is "named" or "generic"; `kind` forces
         "memref" or "tensor" operands (default: the operand types' own, memref for arrays)."""
-        from linalg_odsgen.mlir.printer import print_module
-
-        return print_module(self, form, kind=kind)
+        return print_instance(self, form, kind=kind)
 
     # -- helpers --------------------------------------------------------------------------
 
@@ -613,12 +505,6 @@ class StructuredOp:
 
 
 # -- helpers ------------------------------------------------------------------------------
-
-# Memo tables of immutable per-(class, types, attributes) results; bounded so long-running
-# processes that sweep many attribute values do not grow without limit.
-_CACHE_LIMIT = 4096
-_MAPS_CACHE: dict[Any, tuple[AffineMap, ...]] = {}
-_INSTANCE_CACHE: dict[Any, StructuredOp] = {}
 
 
 _CONTRACTION = "LinalgContractionOpInterface"
@@ -659,114 +545,6 @@ def _contraction_kinds(region: Region) -> str | None:
     )
 
 
-def _backend_of(op_name: str, backend: Any) -> Any:
-    """The backend called `backend`; a bad name is an error naming the op, as every
-    other runtime error does."""
-    try:
-        return get_backend(backend)
-    except DiagnosticError as err:
-        raise OpError(op_name, err.diagnostics[0].message) from None
-
-
-def _array_key(
-    cls: type[StructuredOp], values: Sequence[np.ndarray], attrs: Mapping[str, Any]
-) -> tuple[Any, ...] | None:
-    """`_instance_key` for operands that are all plain arrays, from dtypes and shapes."""
-    return _instance_key(cls, [(v.dtype, v.shape) for v in values], attrs)
-
-
-# (class, operand dtypes and shapes, attributes) -> verified instance, for call forms
-# whose operands are all plain arrays (`from_arrays`).
-_ARRAY_CALL_CACHE: dict[Any, StructuredOp] = {}
-
-
-def _instance_key(
-    cls: type[StructuredOp], types: Sequence[Any], attrs: Mapping[str, Any]
-) -> tuple[Any, ...] | None:
-    """A hashable key of an instance's inputs (None when an attribute value is unhashable)."""
-    items = []
-    for k in sorted(attrs):
-        v = attrs[k]
-        if isinstance(v, np.ndarray):
-            v = ("ndarray", v.dtype.str, v.shape, v.tobytes())
-        elif isinstance(v, list):
-            v = ("list", *v)
-        elif isinstance(v, tuple):
-            v = ("tuple", *v)
-        items.append((k, type(v).__name__, v))
-    key = (cls, tuple(types), tuple(items))
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-_REGION_CACHE: dict[Any, Region] = {}
-
-# (class, backend, operand dtypes/shapes/strides, attributes) -> a backend's prepared
-# runner: a repeated call on plain arrays skips binding, type inference and planning.
-_PREPARED: dict[Any, Callable[[list[np.ndarray]], bool]] = {}
-
-
-def _no_runner(values: list[np.ndarray]) -> bool:
-    """The `_PREPARED` entry of a signature its backend prepares no runner for."""
-    return False
-
-
-def forget_prepared_calls() -> None:
-    """Drop every prepared runner (the registry calls this when a backend name is rebound)."""
-    _PREPARED.clear()
-
-
-on_rebind(forget_prepared_calls)
-
-
-def _plain_call(
-    cls: type[StructuredOp], backend: str, ins: tuple[Any, ...], outs: Any, attrs: Mapping[str, Any]
-) -> tuple[tuple[Any, ...], list[np.ndarray], bool] | None:
-    """For a call whose operands are all plain arrays given in declaration order (inputs,
-    then outputs): its `_PREPARED` key, the operands, and whether a prepared runner may
-    take them as they are — outputs writable and sharing memory with no other operand
-    (else the full path runs, which copies such inputs or reports the problem). None for
-    any other call."""
-    if not cls._INPUTS_FIRST or type(outs) not in (list, tuple) or type(backend) is not str:
-        return None
-    values = [*ins, *outs]
-    if len(ins) != cls._NUM_INPUTS or len(values) != len(cls._VALUE_OPERANDS):
-        return None
-    signature = []
-    for v in values:
-        if type(v) is not np.ndarray:
-            return None
-        signature.append((v.dtype, v.shape, v.strides))
-    if not attrs:
-        key: tuple[Any, ...] = (cls, backend, tuple(signature))
-    else:
-        instance = _instance_key(cls, (), attrs)
-        if instance is None:
-            return None
-        key = (cls, backend, tuple(signature), instance[2])
-    fits = True
-    for j in range(cls._NUM_INPUTS, len(values)):
-        out = values[j]
-        if not out.flags.writeable or any(
-            i != j and np.may_share_memory(v, out) for i, v in enumerate(values)
-        ):
-            fits = False
-    return key, values, fits
-
-
-_V = TypeVar("_V")
-
-
-def _remember(cache: dict[Any, _V], key: Any, value: _V) -> _V:
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
-    return value
-
-
 def _fn_name_of(value: Any) -> str | None:
     """A function attribute value as its name: `"mul"`, `BinaryFn.mul` or an enum member."""
     if isinstance(value, str):
@@ -776,118 +554,3 @@ def _fn_name_of(value: Any) -> str | None:
         if isinstance(name, str):
             return name
     return None
-
-
-def _is_python_scalar(v: Any) -> bool:
-    return isinstance(v, (bool, int, float)) and not isinstance(v, np.generic)
-
-
-def _is_masked(v: Any) -> bool:
-    """A NumPy masked array (looked up lazily: importing numpy.ma costs ~10 ms, and without
-    it imported no masked array can exist)."""
-    ma = sys.modules.get("numpy.ma")
-    return ma is not None and isinstance(v, ma.MaskedArray)
-
-
-def _infer_types(cls: type[StructuredOp], values: Sequence[Any]) -> list[OperandType]:
-    """Operand types of call-form values; Python scalars take their type variable's binding."""
-    defs = cls._value_operands()
-    known: dict[str, ElementType] = dict(FIXED_TYPES)
-    elements: list[ElementType | None] = []
-    for d, v in zip(defs, values, strict=True):
-        if _is_python_scalar(v):
-            elements.append(None)
-            continue
-        if _is_masked(v):
-            raise OpError(
-                cls.OP_NAME,
-                f"operand {d.name!r} is a masked array, whose mask the op would ignore; pass "
-                "arr.filled(value) or arr.data",
-                d.name,
-            )
-        if not isinstance(v, (np.ndarray, np.generic)):
-            try:
-                np.asarray(v)
-            except (ValueError, TypeError) as exc:
-                raise OpError(
-                    cls.OP_NAME, f"operand {d.name!r} is not a rectangular array: {exc}", d.name
-                ) from None
-        dtype = v.dtype if isinstance(v, (np.ndarray, np.generic)) else np.asarray(v).dtype
-        try:
-            element = element_type_of(dtype)
-        except TypeError as exc:
-            raise OpError(cls.OP_NAME, f"operand {d.name!r}: {exc}", d.name) from None
-        elements.append(element)
-        if d.type_var is not None:
-            known.setdefault(d.type_var, element)
-    types: list[OperandType] = []
-    for d, v, given in zip(defs, values, elements, strict=True):
-        t = given
-        if t is None:
-            t = known.get(d.type_var or "")
-            if t is None:
-                t = element_type_of(
-                    np.bool_
-                    if isinstance(v, bool)
-                    else np.int64
-                    if isinstance(v, int)
-                    else np.float64
-                )
-            if d.type_var is not None:
-                known.setdefault(d.type_var, t)
-        if d.kind.is_tensor:
-            shape = v.shape if isinstance(v, np.ndarray) else np.shape(v)
-            types.append(ShapedType("memref", tuple(map(int, shape)), t))
-        else:
-            if np.ndim(v) != 0:
-                raise OpError(
-                    cls.OP_NAME,
-                    f"operand {d.name!r} is a scalar; got an array of shape {np.shape(v)}",
-                    d.name,
-                )
-            types.append(t)
-    return types
-
-
-def _may_overlap(a: Any, b: Any) -> bool:
-    """Whether two operands share memory (when that is too costly to decide: assume so)."""
-    if not (isinstance(a, np.ndarray) and isinstance(b, np.ndarray)):
-        return False
-    if not np.may_share_memory(a, b):
-        return False
-    try:
-        # (NumPy accepts any work bound; its stubs list only -1 and 0)
-        return bool(np.shares_memory(a, b, max_work=10_000))  # type: ignore[arg-type]
-    except np.exceptions.TooHardError:
-        return True
-
-
-def _normalise(op_name: str, d: OperandDef, value: Any, t: ElementType) -> Any:
-    """Arrays stay as given (outputs are written in place); scalars become NumPy scalars of `t`."""
-    if isinstance(value, np.ndarray) and d.kind.is_tensor:
-        return value
-    if _is_python_scalar(value):
-        _check_representable(op_name, d, value, t)
-        scalar = from_canonical(to_canonical(value, t), t)
-    elif isinstance(value, (np.ndarray, np.generic)):
-        scalar = np.asarray(value)[()]
-    else:
-        arr = np.asarray(value)
-        return arr if d.kind.is_tensor else arr[()]
-    return np.asarray(scalar, dtype=t.dtype) if d.kind.is_tensor else scalar
-
-
-def _check_representable(op_name: str, d: OperandDef, value: Any, t: ElementType) -> None:
-    if t.is_float:
-        return
-    if isinstance(value, float):
-        if not value.is_integer():
-            raise OpError(
-                op_name, f"operand {d.name!r}: {value!r} is not {a_type(t)} value", d.name
-            )
-        value = int(value)
-    lo, hi = -(1 << (t.width - 1)), (1 << t.width) - 1
-    if t.is_bool:
-        lo, hi = 0, 1
-    if not lo <= int(value) <= hi:
-        raise OpError(op_name, f"operand {d.name!r}: {value!r} does not fit in {t}", d.name)

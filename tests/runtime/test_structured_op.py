@@ -361,14 +361,14 @@ def test_repeated_plain_array_calls_reuse_the_verified_instance() -> None:
     """A call whose operands are all plain arrays is keyed by dtypes, shapes and
     attributes: the second call gets the same instance, other shapes or dtypes do not,
     and bad operands are still refused after a good call of the same shapes."""
-    from linalg_odsgen.runtime import structured_op as so
+    from linalg_odsgen.runtime import current_runtime
 
     a = np.ones((3, 4), np.float32)
     b = np.ones((4, 2), np.float32)
     first, _ = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((3, 2), np.float32)])
     again, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((3, 2), np.float32)])
     assert again is first and operands[0] is a
-    assert any(v is first for v in so._ARRAY_CALL_CACHE.values())
+    assert any(v is first for v in current_runtime().array_instances.values())
     other, _ = ops.MatmulOp.from_arrays(
         a.astype(np.float64), b.astype(np.float64), outs=[np.zeros((3, 2))]
     )
@@ -388,13 +388,13 @@ def test_repeated_plain_array_calls_reuse_the_verified_instance() -> None:
 def test_a_repeated_call_runs_the_prepared_plan_and_matches_numpy() -> None:
     """The second call of a signature runs the runner the first call prepared (not the
     binding path), with each call's own data."""
-    from linalg_odsgen.runtime import structured_op as so
+    from linalg_odsgen.runtime import call_form, current_runtime
 
     rng = np.random.default_rng(7)
     a, b = rng.random((5, 6), f32), rng.random((6, 3), f32)
     ops.matmul(a, b, outs=[np.zeros((5, 3), f32)])
-    plain = so._plain_call(ops.MatmulOp, "fast", (a, b), [np.zeros((5, 3), f32)], {})
-    assert plain is not None and plain[2] and plain[0] in so._PREPARED
+    plain = call_form._plain_call(ops.MatmulOp, "auto", (a, b), [np.zeros((5, 3), f32)], {})
+    assert plain is not None and plain[2] and plain[0] in current_runtime().prepared
     calls = []
     original = ops.MatmulOp.from_arrays
 
@@ -441,7 +441,7 @@ def test_prepared_calls_follow_the_default_backend_and_fast_settings() -> None:
     """Changing the default backend, the temporary limit or the hand-off setting after a
     prepared call takes effect on the next call."""
     from linalg_odsgen.runtime import backends
-    from linalg_odsgen.runtime.backends import fast
+    from linalg_odsgen.runtime.backends import auto, fast
 
     seen: list[str] = []
     backends.register_backend("spy", lambda op, operands: seen.append(op.OP_NAME))
@@ -462,14 +462,16 @@ def test_prepared_calls_follow_the_default_backend_and_fast_settings() -> None:
     h = np.ones((3, 3), np.float16)
     narrow, narrow_operands = ops.MatmulOp.from_arrays(h, h, outs=[np.zeros((3, 3), np.float16)])
     try:
-        fast.set_handoff(False)
-        narrow_runner = fast.prepare(narrow, narrow_operands)
+        auto.set_handoff(False)
+        narrow_runner = auto.prepare(narrow, narrow_operands)
         assert narrow_runner is not None and narrow_runner([h, h, np.zeros((3, 3), np.float16)])
-        fast.set_handoff(True)  # an f16 sequential loop may now go to the compiled backend
+        auto.set_handoff(True)  # an f16 sequential loop may now go to the compiled backend
         assert not narrow_runner([h, h, np.zeros((3, 3), np.float16)])
         assert runner([x, np.zeros(6, f32)])  # exp's plan stays in NumPy either way
+        fast_runner = fast.prepare(narrow, narrow_operands)  # `fast` ignores the setting
+        assert fast_runner is not None and fast_runner([h, h, np.zeros((3, 3), np.float16)])
     finally:
-        fast.set_handoff(None)
+        auto.set_handoff(None)
     out = np.zeros(6, f32)
     ops.exp(x, outs=[out])
     np.testing.assert_array_equal(out, np.exp(x))

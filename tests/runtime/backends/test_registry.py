@@ -11,7 +11,7 @@ import pytest
 
 from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.ops import matmul
-from linalg_odsgen.runtime import backends
+from linalg_odsgen.runtime import backends, current_runtime
 
 
 def _modules_after(code: str) -> set[str]:
@@ -41,18 +41,19 @@ def test_a_call_loads_only_the_backend_it_uses() -> None:
     assert "numba" not in loaded
 
 
-def test_default_is_fast_and_the_environment_variable_changes_it(
+def test_default_is_auto_and_the_environment_variable_changes_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(backends, "_env_default", "fast")
-    assert backends.default_backend() == "fast"
-    monkeypatch.setattr(backends, "_env_default", "loops")
+    rt = current_runtime()
+    monkeypatch.setattr(rt, "env_backend", "auto")
+    assert backends.default_backend() == "auto"
+    monkeypatch.setattr(rt, "env_backend", "loops")
     assert backends.default_backend() == "loops"
     assert backends.get_backend() is backends.get_backend("loops")
     monkeypatch.setenv(backends.ENV_VAR, " loops ")
-    assert backends._backend_from_env() == "loops"
+    assert backends.backend_from_env() == "loops"
     monkeypatch.delenv(backends.ENV_VAR)
-    assert backends._backend_from_env() == "fast"
+    assert backends.backend_from_env() == "auto"
 
 
 def test_the_environment_variable_is_read_at_import() -> None:
@@ -74,7 +75,7 @@ def test_the_environment_variable_is_read_at_import() -> None:
 
 
 def test_set_default_backend_wins_over_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(backends, "_env_default", "fast")
+    monkeypatch.setattr(current_runtime(), "env_backend", "auto")
     calls: list[str] = []
 
     def spy(op: object, operands: list[object]) -> None:
@@ -87,7 +88,7 @@ def test_set_default_backend_wins_over_the_environment(monkeypatch: pytest.Monke
         out = matmul(a, a, outs=[np.zeros((2, 2), np.float32)])
         np.testing.assert_array_equal(out, 2 * a)
     assert calls == ["MatmulOp"]
-    assert backends.default_backend() == "fast"
+    assert backends.default_backend() == "auto"
 
 
 def test_unknown_backend_names_the_available_ones(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -95,7 +96,7 @@ def test_unknown_backend_names_the_available_ones(monkeypatch: pytest.MonkeyPatc
         backends.get_backend("gpu")
     with pytest.raises(DiagnosticError, match="unknown backend"):
         backends.set_default_backend("gpu")
-    monkeypatch.setattr(backends, "_env_default", "nope")
+    monkeypatch.setattr(current_runtime(), "env_backend", "nope")
     with pytest.raises(DiagnosticError, match=r"'nope' \(from LINALG_ODSGEN_BACKEND\)"):
         backends.get_backend()
     with pytest.raises(DiagnosticError, match="must be a name"):

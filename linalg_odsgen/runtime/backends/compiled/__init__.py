@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
-from linalg_odsgen.runtime.backends import loops
+from linalg_odsgen.runtime import reference
 from linalg_odsgen.runtime.backends.compiled.kernel import (
     LoopNest,
     Unsupported,
@@ -40,6 +40,7 @@ from linalg_odsgen.runtime.backends.compiled.kernel import (
     small_window,
     storage_kind,
 )
+from linalg_odsgen.runtime.settings import COMPILED_PARALLEL_ENV_VAR, CURRENT_RUNTIME
 
 if TYPE_CHECKING:
     from linalg_odsgen.runtime.structured_op import StructuredOp
@@ -78,21 +79,14 @@ _tiles_allowed = True
 # text (a conv's 64 output channels): LLVM then vectorises it without a scalar remainder.
 FIXED_VECTOR_TRIPS = 128
 
-PARALLEL_ENV_VAR = "LINALG_ODSGEN_COMPILED_PARALLEL"
-_parallel: bool | None = None
+PARALLEL_ENV_VAR = COMPILED_PARALLEL_ENV_VAR
 
 
 def parallel_choice() -> bool | None:
-    """The parallel setting as chosen: `set_parallel`, else `LINALG_ODSGEN_COMPILED_PARALLEL`
-    (1/true/yes/on or 0/false/no/off), else None (not chosen)."""
-    if _parallel is not None:
-        return _parallel
-    text = os.environ.get(PARALLEL_ENV_VAR, "").strip().lower()
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    return None
+    """The parallel setting as chosen: `set_parallel` (the current `Runtime`'s
+    `compiled_parallel`), else `LINALG_ODSGEN_COMPILED_PARALLEL` (1/true/yes/on or
+    0/false/no/off), else None (not chosen)."""
+    return CURRENT_RUNTIME.get().parallel_choice()
 
 
 def parallel_enabled() -> bool:
@@ -104,19 +98,18 @@ def set_parallel(enabled: bool | None) -> None:
     """Split the outermost parallel loop of reorderable nests into one chunk per core, run
     on threads (results stay bit for bit: each thread owns whole output elements). None
     restores the environment's choice."""
-    global _parallel
-    _parallel = enabled
+    CURRENT_RUNTIME.get().compiled_parallel = enabled
 
 
 @contextmanager
 def parallel(enabled: bool = True) -> Iterator[None]:
-    global _parallel
-    previous = _parallel
-    _parallel = enabled
+    rt = CURRENT_RUNTIME.get()
+    previous = rt.compiled_parallel
+    rt.compiled_parallel = enabled
     try:
         yield
     finally:
-        _parallel = previous
+        rt.compiled_parallel = previous
 
 
 @dataclass
@@ -383,7 +376,7 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
                 RuntimeWarning,
                 stacklevel=4,
             )
-        loops.run(op, operands)
+        reference.run(op, operands)
         return
     ranges = _ranges(op)
     if 0 in ranges:

@@ -16,63 +16,48 @@ kinds and the loop ranges), never the op's name, and picks a strategy per call:
 A cost model picks the cheapest applicable strategy; every strategy works tile
 by tile (*tiling*) so temporaries stay under `get_temp_limit()` bytes (64 MiB by
 default; `set_temp_limit`, the `temp_limit` context manager or the environment
-variable `LINALG_ODSGEN_FAST_TEMP_LIMIT`).
+variable `LINALG_ODSGEN_FAST_TEMP_LIMIT`; a setting of the current `Runtime`).
 
 Ops whose maps are not linear in the loop dims (floordiv/mod) or whose output
-maps are not projected permutations run on the loops backend; `explain` names the map.
+maps are not projected permutations run the reference loop nest (`runtime.reference`,
+what the loops backend runs); `explain` names the map. This backend is NumPy only: it
+imports no other backend. Handing work to the compiled backend is the `auto` policy's
+choice (`backends/auto.py`), made from the plan this module exposes (`bind`, `choose_plan`).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.payload import Region
-from linalg_odsgen.runtime.backends import loops
-from linalg_odsgen.runtime.backends.fast import handoff
+from linalg_odsgen.runtime import reference
 from linalg_odsgen.runtime.backends.fast.analysis import RegionInfo
 from linalg_odsgen.runtime.backends.fast.engine import STRATEGIES, Plan, Problem, choose
 from linalg_odsgen.runtime.backends.fast.views import LinearAccess, linear_access
+from linalg_odsgen.runtime.protocol import OpInstance
+from linalg_odsgen.runtime.settings import CURRENT_RUNTIME, HANDOFF_ENV_VAR
 
-if TYPE_CHECKING:
-    from linalg_odsgen.runtime.structured_op import StructuredOp
-
-_ENV_VAR = "LINALG_ODSGEN_FAST_TEMP_LIMIT"
-_DEFAULT_LIMIT = 64 << 20
-
-
-def _limit_from_env() -> int:
-    text = os.environ.get(_ENV_VAR, "").strip()
-    if not text:
-        return _DEFAULT_LIMIT
-    try:
-        value = int(text, 0)
-    except ValueError:
-        return _DEFAULT_LIMIT
-    return value if value > 0 else _DEFAULT_LIMIT
-
-
-_temp_limit = _limit_from_env()
+# The plan-cache key of a bound call (see `bind`).
+PlanKey = Any
 
 
 def get_temp_limit() -> int:
     """Bytes of temporaries one op may allocate at a time (beyond its operands)."""
-    return _temp_limit
+    return CURRENT_RUNTIME.get().fast_temp_limit
 
 
 def set_temp_limit(nbytes: int) -> None:
     """Bound the temporaries of every later call (tiles shrink to fit; at least one point)."""
-    global _temp_limit
     if int(nbytes) <= 0:
         raise ValueError(f"the temporary limit must be positive, got {nbytes}")
-    _temp_limit = int(nbytes)
+    CURRENT_RUNTIME.get().fast_temp_limit = int(nbytes)
 
 
 @contextmanager
@@ -150,7 +135,7 @@ def _analyse(
 
 
 def _static(
-    op: StructuredOp, shapes: tuple[tuple[int, ...], ...]
+    op: OpInstance, shapes: tuple[tuple[int, ...], ...]
 ) -> tuple[_Analysis, tuple[int, ...]] | str:
     """The analysis and loop ranges of `op` on operands of `shapes`, kept on the instance
     (instances are cached per operand types, so repeated calls skip map hashing)."""
@@ -170,8 +155,9 @@ def _static(
     return hit
 
 
-def _bind(op: StructuredOp, operands: Sequence[Any]) -> tuple[Problem, Any] | str:
-    """The op bound to its operands with the plan-cache key, or why it runs on loops."""
+def bind(op: OpInstance, operands: Sequence[Any]) -> tuple[Problem, PlanKey] | str:
+    """The op bound to its operands with the plan-cache key, or why it runs the reference
+    loop nest (a map NumPy cannot view)."""
     arrays = tuple(_canonical(v, t.dtype) for v, t in zip(operands, op.element_types, strict=True))
     static = _static(op, tuple(a.shape for a in arrays))
     if isinstance(static, str):
@@ -190,71 +176,71 @@ def _bind(op: StructuredOp, operands: Sequence[Any]) -> tuple[Problem, Any] | st
     return problem, key
 
 
-def make_problem(op: StructuredOp, operands: Sequence[Any]) -> Problem | None:
-    """The op bound to its operands, or None when its maps need the loops backend."""
-    bound = _bind(op, operands)
+def choose_plan(problem: Problem, key: PlanKey, strategy: str | None = None) -> Plan:
+    """The plan for a bound call (cached per key): the cheapest strategy, or `strategy`."""
+    return choose(problem, get_temp_limit(), strategy, key=key)
+
+
+def execute(plan: Plan, problem: Problem) -> None:
+    """Run a plan on its bound arrays (outputs written in place)."""
+    with np.errstate(all="ignore"):
+        plan.run(problem.arrays)
+
+
+def run_unvectorised(op: OpInstance, operands: Sequence[Any]) -> None:
+    """What this backend runs for an instance `bind` refuses: the reference loop nest."""
+    reference.run(op, operands, backend="fast")
+
+
+def make_problem(op: OpInstance, operands: Sequence[Any]) -> Problem | None:
+    """The op bound to its operands, or None when its maps need the reference loop nest."""
+    bound = bind(op, operands)
     return None if isinstance(bound, str) else bound[0]
 
 
-def plan(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) -> Plan | None:
-    """The plan the backend would run (None: the loops backend runs the op)."""
-    bound = _bind(op, operands)
+def plan(op: OpInstance, operands: Sequence[Any], strategy: str | None = None) -> Plan | None:
+    """The plan the backend would run (None: the reference loop nest runs the op)."""
+    bound = bind(op, operands)
     if isinstance(bound, str):
         return None
-    return choose(bound[0], get_temp_limit(), strategy, key=bound[1])
+    return choose_plan(bound[0], bound[1], strategy)
 
 
-def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
+def explain(op: OpInstance, operands: Sequence[Any]) -> str:
     """One line saying how the op would run: strategy, tile and estimates, or which map
-    sends it to the loops backend."""
-    bound = _bind(op, operands)
+    sends it to the loop nest."""
+    bound = bind(op, operands)
     if isinstance(bound, str):
-        why = handoff.reason(op, None, None)
-        return f"compiled backend ({why})" if why else bound
-    chosen = choose(bound[0], get_temp_limit(), None, key=bound[1])
-    why = handoff.reason(op, bound[0], chosen)
-    return f"compiled backend ({why})" if why else chosen.describe()
+        return bound
+    return choose_plan(bound[0], bound[1]).describe()
 
 
-def run(op: StructuredOp, operands: Sequence[Any], strategy: str | None = None) -> None:
-    """The `fast` backend: execute `op` on normalised operands, writing outputs in place.
-
-    `strategy` forces one of `STRATEGIES` (ValueError when it does not apply); otherwise
-    work NumPy cannot vectorise may go to the compiled backend (see `handoff`).
-    """
-    bound = _bind(op, operands)
+def run(op: OpInstance, operands: Sequence[Any], strategy: str | None = None) -> None:
+    """The `fast` backend: execute `op` on normalised operands, writing outputs in place,
+    with NumPy only. `strategy` forces one of `STRATEGIES` (ValueError when it does not
+    apply)."""
+    bound = bind(op, operands)
     if isinstance(bound, str):
-        if strategy is None and handoff.reason(op, None, None):
-            handoff.run_compiled(op, operands)
-        else:
-            loops.run(op, operands)
+        run_unvectorised(op, operands)
         return
     p, key = bound
     if any(r == 0 for r in p.ranges):
         return
-    chosen = choose(p, get_temp_limit(), strategy, key=key)
-    if strategy is None and handoff.reason(op, p, chosen):
-        handoff.run_compiled(op, operands)
-        return
-    with np.errstate(all="ignore"):
-        chosen.run(p.arrays)
+    execute(choose_plan(p, key, strategy), p)
 
 
-def prepare(op: StructuredOp, operands: Sequence[Any]) -> Callable[[list[Any]], bool] | None:
+def prepare(op: OpInstance, operands: Sequence[Any]) -> Callable[[list[Any]], bool] | None:
     """A runner for later calls whose operands have these dtypes, shapes and strides: the
     plan `run` would choose, called on each call's arrays (plans hold no data). It runs
-    nothing and returns False once the temporary limit or the hand-off setting differs
-    from now. None when the op runs on the loops or the compiled backend."""
-    bound = _bind(op, operands)
+    nothing and returns False once the temporary limit differs from now. None when the
+    op runs the reference loop nest."""
+    bound = bind(op, operands)
     if isinstance(bound, str) or any(r == 0 for r in bound[0].ranges):
         return None
     p, key = bound
-    limit = get_temp_limit()
+    rt = CURRENT_RUNTIME.get()
+    limit = rt.fast_temp_limit
     chosen = choose(p, limit, None, key=key)
-    if handoff.reason(op, p, chosen):
-        return None
-    # Only a plan the compiled backend would take depends on the hand-off setting.
-    handing_off = handoff.handoff_enabled() if handoff.candidate(op, p, chosen) else None
     views: list[np.dtype | None] = []
     for v, t in zip(operands, op.element_types, strict=True):
         if not isinstance(v, np.ndarray):
@@ -267,11 +253,10 @@ def prepare(op: StructuredOp, operands: Sequence[Any]) -> Callable[[list[Any]], 
         else:
             return None
     run_plan = chosen.run
-    enabled = handoff.handoff_enabled
     reads = [(i, dt) for i, dt in enumerate(views) if dt is not None]
 
     def runner(values: list[Any]) -> bool:
-        if _temp_limit != limit or (handing_off is not None and enabled() != handing_off):
+        if rt.fast_temp_limit != limit:
             return False
         if reads:
             values = list(values)
@@ -284,15 +269,26 @@ def prepare(op: StructuredOp, operands: Sequence[Any]) -> Callable[[list[Any]], 
     return runner
 
 
-set_handoff = handoff.set_handoff
+def set_handoff(enabled: bool | None) -> None:
+    """The `auto` policy's hand-off switch (kept here under its old name): whether `auto`
+    may run on the compiled backend what this backend runs step by step. It changes
+    nothing for `backend="fast"`, which is NumPy only. None restores the environment's
+    choice (`LINALG_ODSGEN_FAST_HANDOFF`)."""
+    CURRENT_RUNTIME.get().handoff = enabled
+
 
 __all__ = [
+    "HANDOFF_ENV_VAR",
     "STRATEGIES",
+    "bind",
+    "choose_plan",
+    "execute",
     "explain",
     "get_temp_limit",
     "plan",
     "prepare",
     "run",
+    "run_unvectorised",
     "set_handoff",
     "set_temp_limit",
     "temp_limit",

@@ -38,6 +38,7 @@ from linalg_odsgen.runtime.backends.fast.semantics import (
     unsigned,
 )
 from linalg_odsgen.runtime.backends.fast.views import LinearAccess, Space, strided_view
+from linalg_odsgen.runtime.settings import CURRENT_RUNTIME
 from linalg_odsgen.types import ElementType
 
 _T = TypeVar("_T")
@@ -888,10 +889,9 @@ def candidate_plans(p: Problem, limit: int) -> dict[str, Plan]:
     return {name: build() for name, build in _builders(p, limit).items()}
 
 
-# Plans per (analysis, ranges, dtypes, limit) and forced strategy: a plan holds no
-# arrays (it is built from the problem without them), so later calls only run it.
-_PLANS: dict[Any, Plan] = {}
-_MAX_PLANS = 4096
+# Plans per (analysis, ranges, dtypes, limit) and forced strategy are kept in the current
+# `Runtime` (`plans`): a plan holds no arrays (it is built from the problem without them),
+# so later calls only run it.
 
 
 def choose(p: Problem, limit: int, strategy: str | None = None, key: Any = None) -> Plan:
@@ -899,8 +899,11 @@ def choose(p: Problem, limit: int, strategy: str | None = None, key: Any = None)
 
     `key` (hashable, identifying the problem up to its data) memoises the plan.
     """
+    plans = None
     if key is not None:
-        cached = _PLANS.get((key, strategy))
+        rt = CURRENT_RUNTIME.get()
+        plans = rt.plans
+        cached = plans.get((key, strategy))
         if cached is not None:
             return cached
         p = replace(p, arrays=())  # the cached plan must not keep the caller's arrays alive
@@ -913,10 +916,8 @@ def choose(p: Problem, limit: int, strategy: str | None = None, key: Any = None)
         best = builders[strategy]()
     else:
         best = min((build() for build in builders.values()), key=lambda pl: pl.cost_ns)
-    if key is not None:
-        if len(_PLANS) >= _MAX_PLANS:
-            _PLANS.clear()
-        _PLANS[(key, strategy)] = best
+    if plans is not None:
+        rt.remember(plans, (key, strategy), best)
     return best
 
 

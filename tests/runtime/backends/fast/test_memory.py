@@ -146,9 +146,9 @@ def test_peak_temporaries_respect_the_limit_and_results_match(name: str, make: A
 
 
 def test_limit_env_var_sets_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
-    import linalg_odsgen.runtime.backends.fast as fast_mod
+    from linalg_odsgen.runtime.settings import Runtime
 
     monkeypatch.setenv("LINALG_ODSGEN_FAST_TEMP_LIMIT", "123456")
-    assert fast_mod._limit_from_env() == 123456
+    assert Runtime.from_env().fast_temp_limit == 123456
     monkeypatch.setenv("LINALG_ODSGEN_FAST_TEMP_LIMIT", "garbage")
-    assert fast_mod._limit_from_env() == 64 << 20
+    assert Runtime.from_env().fast_temp_limit == 64 << 20

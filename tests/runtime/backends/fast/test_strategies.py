@@ -391,7 +391,20 @@ def test_outputs_that_are_not_projected_permutations_fall_back_to_the_loops_back
     np.testing.assert_array_equal(o, [1, 0, 2, 0, 3, 0, 4])
 
 
-def test_fast_is_the_default_backend() -> None:
+def test_fast_names_itself_when_its_element_wise_fallback_exceeds_the_limit() -> None:
+    """An op whose output map fast cannot view runs the reference nest under the loops
+    point limit; the refusal names the fast backend and points to compiled."""
+    from linalg_odsgen.runtime import OpError, Runtime
+
+    x = np.arange(1, 5, dtype=np.int32)
+    o = np.zeros(7, np.int32)
+    expected = r"the fast backend cannot vectorise .* 4 loop points"
+    with Runtime(loops_max_points=3).active(), pytest.raises(OpError, match=expected):
+        STRIDED_STORE.call(x, outs=[o], backend="fast")
+    assert not o.any()
+
+
+def test_auto_above_fast_is_the_default_backend() -> None:
     from linalg_odsgen.runtime import default_backend
 
-    assert default_backend() == "fast"
+    assert default_backend() == "auto"
