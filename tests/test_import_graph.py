@@ -20,7 +20,7 @@ KNOWN_CIRCLES = [
         "linalg_odsgen.runtime.backends.compiled.tiles",
     ],
 ]
-KNOWN_UPWARD = {}
+KNOWN_UPWARD: set[tuple[str, str]] = set()
 
 
 def test_no_new_import_circles() -> None:
