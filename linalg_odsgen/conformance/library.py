@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import ml_dtypes
 import numpy as np
 
+from linalg_odsgen import payloads
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.conformance.compare import MATH_ULPS, compare_bits
 from linalg_odsgen.mlir.execution import ExecCase, output_bits, run_cases
@@ -88,7 +89,7 @@ MLIR22_IGNORED_ATTRS: dict[tuple[str, str], str] = {
 
 # Payload ops whose MLIR lowering calls the C math library (or LLVM intrinsics that do):
 # compared within MATH_ULPS rather than bit for bit.
-LIBM_OPS = frozenset({"math.exp", "math.log", "math.tanh", "math.erf"})
+LIBM_OPS: frozenset[str] = frozenset(r.name for r in payloads.records() if r.libm)
 
 # Element types per case, as (inputs, outputs); fixed-type operands keep theirs.
 TYPE_COMBOS: tuple[tuple[str, ElementType, ElementType], ...] = (
