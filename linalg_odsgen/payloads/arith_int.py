@@ -241,6 +241,8 @@ RECORDS: tuple[PayloadFn, ...] = (
         _vdivsi,
         _wrapping("S.divsi({a}, {b})"),
         temps=5,
+        positive_inputs=True,
+        undefined_on="all",
     ),
     _binary(
         "divui",
@@ -249,6 +251,8 @@ RECORDS: tuple[PayloadFn, ...] = (
         _vdivui,
         NumbaText("S.divui({a}, {b}, {width})"),
         temps=4,
+        positive_inputs=True,
+        undefined_on="all",
     ),
     _binary(
         "maxsi",

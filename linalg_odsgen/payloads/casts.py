@@ -382,6 +382,7 @@ RECORDS: tuple[PayloadFn, ...] = (
         _rule("fptoi"),
         temps=5,
         f64_work=True,
+        undefined_on="float",
     ),
     _cast(
         "fptoui",
@@ -392,6 +393,8 @@ RECORDS: tuple[PayloadFn, ...] = (
         _rule("fptoi"),
         temps=5,
         f64_work=True,
+        positive_inputs=True,
+        undefined_on="float",
     ),
     _cast(
         "extf",
@@ -430,4 +433,27 @@ RECORDS: tuple[PayloadFn, ...] = (
     _cast("bitcast", "the same bits read as another type", Operands.ANY, _bitcast, _vbitcast, None),
 )
 
-__all__ = ["RECORDS"]
+
+def conversion(src: ElementType, dst: ElementType, is_unsigned: bool) -> str | None:
+    """The cast op MLIR 22's region builder makes for `cast_signed`/`cast_unsigned` from
+    `src` to a different `dst` (None: a conversion it cannot make either)."""
+    if dst.is_integer:
+        if src.is_float:
+            return "arith.fptoui" if is_unsigned else "arith.fptosi"
+        if src.is_index:
+            return "arith.index_cast"
+        if dst.width > src.width:
+            return "arith.extui" if is_unsigned else "arith.extsi"
+        if dst.width < src.width:
+            return "arith.trunci"
+    elif dst.is_float:
+        if src.is_integer:
+            return "arith.uitofp" if is_unsigned else "arith.sitofp"
+        if src.is_float and dst.width > src.width:
+            return "arith.extf"
+        if src.is_float and dst.width < src.width:
+            return "arith.truncf"
+    return None
+
+
+__all__ = ["RECORDS", "conversion"]

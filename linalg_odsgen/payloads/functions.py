@@ -7,14 +7,23 @@ combination MLIR refuses. Order is the enums' order: messages list names in it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from linalg_odsgen.payloads.record import LinalgFn
 
 _F, _I, _B = "float", "integer", "bool"
 
 
-def _unary(name: str, op: str | None, doc: str, tc: str | None = None) -> LinalgFn:
+def _unary(
+    name: str,
+    op: str | None,
+    doc: str,
+    tc: str | None = None,
+    composite: tuple[str, tuple[str, ...]] | None = None,
+) -> LinalgFn:
     ops = ((_F, op),) if op else ()
-    return LinalgFn("unary", name, doc, ops, ((tc, _F),) if tc else (), _UNARY_CPP[name])
+    tcs = ((tc, _F),) if tc else ()
+    return LinalgFn("unary", name, doc, ops, tcs, _UNARY_CPP[name], composite)
 
 
 # What MLIR's C++ region builder creates for each function (`x` is a float: checked first).
@@ -91,11 +100,11 @@ UNARY: tuple[LinalgFn, ...] = (
     _unary("ceil", "math.ceil", "round toward +inf", "std_ceilf"),
     _unary("floor", "math.floor", "round toward -inf", "std_floorf"),
     _unary("negf", "arith.negf", "negation", "std_negf"),
-    _unary("reciprocal", None, "1 / x (arith.divf of the constant 1)"),
+    _unary("reciprocal", None, "1 / x", composite=("arith.divf", ("1.0", "x"))),
     _unary("round", "math.round", "round to nearest, halves away from zero"),
     _unary("sqrt", "math.sqrt", "square root", "std_sqrt"),
     _unary("rsqrt", "math.rsqrt", "reciprocal square root", "std_rsqrt"),
-    _unary("square", None, "x * x (arith.mulf)"),
+    _unary("square", None, "x * x", composite=("arith.mulf", ("x", "x"))),
     _unary("tanh", "math.tanh", "hyperbolic tangent", "std_tanh"),
     _unary("erf", "math.erf", "the error function"),
 )
@@ -108,9 +117,10 @@ def _binary(
     int_op: str | None,
     bool_op: str | None,
     tc: tuple[tuple[str, str], ...] = (),
+    **fields: Any,
 ) -> LinalgFn:
     ops = tuple((c, o) for c, o in ((_F, float_op), (_I, int_op), (_B, bool_op)) if o)
-    return LinalgFn("binary", name, doc, ops, tc, _BINARY_CPP[name])
+    return LinalgFn("binary", name, doc, ops, tc, _BINARY_CPP[name], **fields)
 
 
 BINARY: tuple[LinalgFn, ...] = (
@@ -121,6 +131,10 @@ BINARY: tuple[LinalgFn, ...] = (
         "arith.addi",
         "arith.ori",
         (("std_addf", _F), ("std_addi", _I)),
+        reduces=True,
+        infix="+",
+        precedence=1,
+        compound="+=",
     ),
     _binary(
         "sub",
@@ -129,6 +143,8 @@ BINARY: tuple[LinalgFn, ...] = (
         "arith.subi",
         None,
         (("std_subf", _F), ("std_subi", _I)),
+        infix="-",
+        precedence=1,
     ),
     _binary(
         "mul",
@@ -137,6 +153,10 @@ BINARY: tuple[LinalgFn, ...] = (
         "arith.muli",
         "arith.andi",
         (("std_mulf", _F), ("std_muli", _I)),
+        reduces=True,
+        infix="*",
+        precedence=2,
+        compound="*=",
     ),
     _binary(
         "div",
@@ -145,6 +165,8 @@ BINARY: tuple[LinalgFn, ...] = (
         "arith.divsi",
         None,
         (("std_divf", _F), ("std_divis", _I)),
+        infix="/",
+        precedence=2,
     ),
     _binary("div_unsigned", "unsigned quotient", None, "arith.divui", None, (("std_diviu", _I),)),
     _binary(
@@ -154,6 +176,7 @@ BINARY: tuple[LinalgFn, ...] = (
         "arith.maxsi",
         "arith.maxsi",
         (("std_maxf", _F), ("std_maxsi", _I)),
+        reduces=True,
     ),
     _binary(
         "min_signed",
@@ -162,9 +185,26 @@ BINARY: tuple[LinalgFn, ...] = (
         "arith.minsi",
         "arith.minsi",
         (("std_minf", _F), ("std_minsi", _I)),
+        reduces=True,
     ),
-    _binary("max_unsigned", "unsigned maximum", None, "arith.maxui", None, (("std_maxui", _I),)),
-    _binary("min_unsigned", "unsigned minimum", None, "arith.minui", None, (("std_minui", _I),)),
+    _binary(
+        "max_unsigned",
+        "unsigned maximum",
+        None,
+        "arith.maxui",
+        None,
+        (("std_maxui", _I),),
+        reduces=True,
+    ),
+    _binary(
+        "min_unsigned",
+        "unsigned minimum",
+        None,
+        "arith.minui",
+        None,
+        (("std_minui", _I),),
+        reduces=True,
+    ),
     _binary("powf", "x raised to y", "math.powf", None, None, (("std_powf", _F),)),
 )
 
@@ -181,7 +221,7 @@ TERNARY: tuple[LinalgFn, ...] = (
 # The casts: which conversion op depends on both types (the region builder's rule).
 TYPE: tuple[LinalgFn, ...] = (
     LinalgFn("type", "cast_signed", "convert, reading integers as signed"),
-    LinalgFn("type", "cast_unsigned", "convert, reading integers as unsigned"),
+    LinalgFn("type", "cast_unsigned", "convert, reading integers as unsigned", unsigned=True),
 )
 
 FUNCTIONS: tuple[LinalgFn, ...] = (*UNARY, *BINARY, *TERNARY, *TYPE)

@@ -159,6 +159,7 @@ RECORDS: tuple[PayloadFn, ...] = (
         scalar=_powf,
         vector=_vpowf,
         numba=NumbaText("math.pow({a}, {b})", Finish.ROUND),
+        positive_inputs=True,
     ),
     unary(
         "exp",
@@ -169,7 +170,15 @@ RECORDS: tuple[PayloadFn, ...] = (
         libm=True,
         approximate=True,
     ),
-    unary("log", "natural logarithm", np.log, "np.log({a})", libm=True, approximate=True),
+    unary(
+        "log",
+        "natural logarithm",
+        np.log,
+        "np.log({a})",
+        libm=True,
+        approximate=True,
+        positive_inputs=True,
+    ),
     unary("absf", "absolute value", np.abs, "np.abs({a})"),
     unary("ceil", "round toward +inf", np.ceil, "np.ceil({a})"),
     unary("floor", "round toward -inf", np.floor, "np.floor({a})"),
@@ -182,7 +191,7 @@ RECORDS: tuple[PayloadFn, ...] = (
         temps=4,
         f64_work=True,
     ),
-    unary("sqrt", "square root", np.sqrt, "np.sqrt({a})"),
+    unary("sqrt", "square root", np.sqrt, "np.sqrt({a})", positive_inputs=True),
     unary(
         "rsqrt",
         "1 / sqrt(a), the square root rounded first",
@@ -190,6 +199,7 @@ RECORDS: tuple[PayloadFn, ...] = (
         NumbaText("rsqrt", Finish.CUSTOM),  # two roundings: the compiled backend's rule
         vector_fn=_vrsqrt,
         scalar=_rsqrt,
+        positive_inputs=True,
     ),
     unary("tanh", "hyperbolic tangent", np.tanh, "np.tanh({a})", libm=True, approximate=True),
     unary(

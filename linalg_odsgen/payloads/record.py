@@ -156,6 +156,12 @@ class PayloadFn:
     approximate: bool = False
     # plain arithmetic the compiled kernels leave to LLVM to unroll and vectorise
     kernel_plain: bool = False
+    # inputs conformance tests draw for it: `positive_inputs` keeps its operands in a
+    # positive range (log, sqrt, pow, a divisor, fptoui); `undefined_on` names the
+    # special values MLIR leaves undefined for it ("float": NaN/inf/out of range are
+    # poison; "all": integer division by zero or overflow traps), which tests never feed
+    positive_inputs: bool = False
+    undefined_on: str | None = None
     reducer: Reducer | None = None
     # float min/max whose NumPy ufunc is exact when an operand holds no zeros
     minmax_ufunc: np.ufunc | None = None
@@ -197,7 +203,8 @@ class LinalgFn:
     builder from other ops. `tc` names the legacy TC intrinsics spelling it (`std_addf`
     for float operands, `std_addi` for integers). `cpp` is what the C++ region builder of
     a generated dialect runs for it (`x`, or `lhs`/`rhs` with `isFloat`/`isInt`/`isBool`,
-    in scope); unary and binary functions have one."""
+    in scope); unary and binary functions have one. The remaining fields say how the DSL,
+    the docs' formulas and the interface checks treat the name."""
 
     kind: str  # the value of `model.FnKind`: "unary", "binary", "ternary", "type"
     name: str
@@ -205,6 +212,14 @@ class LinalgFn:
     ops: tuple[tuple[str, str], ...] = ()
     tc: tuple[tuple[str, str], ...] = ()  # (intrinsic, the type class it takes)
     cpp: tuple[str, ...] = ()  # C++ statements of its `case` in a generated region builder
+    # built from another op instead of one of its own: (op, operands), an operand being
+    # "x" (the argument) or "1.0" (that constant of the argument's type): 1 / x, x * x
+    composite: tuple[str, tuple[str, ...]] | None = None
+    unsigned: bool = False  # a type function reading integers as unsigned
+    reduces: bool = False  # usable as a reduction combiner (`ReduceFn.add[D.k]`)
+    infix: str | None = None  # written as an operator in formulas (`+`), with its
+    precedence: int = 0  # binding strength (higher binds tighter)
+    compound: str | None = None  # `O = fn(O, x)` reads `O op= x` (`+=`)
 
     def op_for(self, type_class: str) -> str | None:
         return dict(self.ops).get(type_class)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from linalg_odsgen.model import FN_NAMES, FnKind
 from linalg_odsgen.payload import Region, RegionBuilder, Value
 from linalg_odsgen.payloads import linalg_fn
+from linalg_odsgen.payloads.casts import conversion
 from linalg_odsgen.runtime.errors import OpError, a_type, count
 from linalg_odsgen.types import ElementType, parse_element_type
 
@@ -105,11 +106,12 @@ class RegionHelper:
         if not x.type.is_float:
             raise self._error(f"unary function {fn_name!r} needs a float operand, got {x.type}")
         b = self._builder
-        if fn_name == "reciprocal":
-            return b.create("arith.divf", (b.constant(1.0, x.type), x), x.type)
-        if fn_name == "square":
-            return b.create("arith.mulf", (x, x), x.type)
-        name = linalg_fn(FnKind.UNARY.value, fn_name).op_for("float")
+        fn = linalg_fn(FnKind.UNARY.value, fn_name)
+        if fn.composite is not None:  # another op: 1 / x, x * x
+            op_name, spelled = fn.composite
+            args = [x if a == "x" else b.constant(float(a), x.type) for a in spelled]
+            return b.create(op_name, args, x.type)
+        name = fn.op_for("float")
         if name is None:
             raise self._error(f"unary function {fn_name!r} has no payload op")
         return b.create(name, (x,), x.type)
@@ -150,26 +152,9 @@ class RegionHelper:
         self._check_fn(FnKind.TYPE, fn_name)
         dst = self.type_of(to_type)
         src = x.type
-        is_unsigned = fn_name == "cast_unsigned"
         if src == dst:
             return x
-        name: str | None = None
-        if dst.is_integer:
-            if src.is_float:
-                name = "arith.fptoui" if is_unsigned else "arith.fptosi"
-            elif src.is_index:
-                name = "arith.index_cast"
-            elif dst.width > src.width:
-                name = "arith.extui" if is_unsigned else "arith.extsi"
-            elif dst.width < src.width:
-                name = "arith.trunci"
-        elif dst.is_float:
-            if src.is_integer:
-                name = "arith.uitofp" if is_unsigned else "arith.sitofp"
-            elif src.is_float and dst.width > src.width:
-                name = "arith.extf"
-            elif src.is_float and dst.width < src.width:
-                name = "arith.truncf"
+        name = conversion(src, dst, linalg_fn(FnKind.TYPE.value, fn_name).unsigned)
         if name is None:
             # What MLIR 22's region builder cannot convert either: it warns "could not cast
             # operand" and the op fails to verify.

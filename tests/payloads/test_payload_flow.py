@@ -120,6 +120,7 @@ BACKEND_SOURCES = [
     ),
     *(f"mlir/{p.name}" for p in (PACKAGE / "mlir").glob("*.py")),
     "conformance/engine.py",
+    "conformance/data.py",
 ]
 # Analyses of one arithmetic pattern rather than tables of functions: the f32 dot-product
 # bound proving Veltkamp's short rounding exact reasons about addf/mulf themselves.

@@ -306,3 +306,62 @@ def test_unary_and_binary_functions_carry_their_cpp_region_builder_case() -> Non
         assert f.cpp, f.name
         assert f.cpp[-1].startswith("return "), f.name
         assert all(line.endswith(";") for line in f.cpp), f.name
+
+
+def test_composite_functions_name_a_registered_op_of_their_operand_count() -> None:
+    composites = [f for f in payloads.linalg_fns() if f.composite is not None]
+    assert {f.name for f in composites} == {"reciprocal", "square"}
+    for f in composites:
+        assert f.composite is not None
+        op_name, spelled = f.composite
+        assert payloads.lookup(op_name).arity == len(spelled)
+        assert set(spelled) <= {"x", "1.0"}
+
+
+def test_reduction_functions_fold_with_ops_that_have_a_reducer() -> None:
+    reducing = [f for f in payloads.linalg_fns("binary") if f.reduces]
+    assert {f.name for f in reducing} >= {"add", "mul", "max_signed", "min_signed"}
+    for f in reducing:
+        for _, name in f.ops:
+            assert payloads.lookup(name).reducer is not None, (f.name, name)
+
+
+def test_the_conversion_rule_makes_casts_of_the_right_direction() -> None:
+    from linalg_odsgen.payloads.casts import conversion
+
+    for src in (*FLOATS, *INTS):
+        for dst in (*FLOATS, *INTS):
+            for is_unsigned in (False, True):
+                name = None if src == dst else conversion(src, dst, is_unsigned)
+                if name is None:
+                    continue
+                record = payloads.lookup(name)
+                assert record.category is OpCategory.CAST
+                assert (record.operands is Operands.FLOAT) == src.is_float, (src, dst, name)
+                assert not dst.is_index, name  # MLIR converts nothing to index in a region
+
+
+def test_positive_inputs_are_asked_for_exactly_where_negative_floats_leave_the_domain() -> None:
+    """A float op asks conformance tests for positive inputs iff a negative operand gives
+    NaN (log, sqrt, rsqrt, pow of a fractional exponent) or an undefined cast (fptoui)."""
+    for record in payloads.records():
+        if record.operands is not Operands.FLOAT or record.category is OpCategory.CAST:
+            continue
+        assert record.scalar is not None
+        fn = record.scalar(_op(record, F64))
+        with np.errstate(all="ignore"):
+            args = [np.float64(-2.0)] + [np.float64(0.5)] * (record.arity - 1)
+            leaves_domain = bool(np.isnan(fn(*args)))
+        assert record.positive_inputs == leaves_domain, record.name
+    fptoui = payloads.lookup("arith.fptoui")
+    assert fptoui.positive_inputs and fptoui.undefined_on == "float"
+
+
+def test_integer_division_is_undefined_on_special_values() -> None:
+    for record in payloads.records():
+        if record.operands is Operands.INTEGER and record.category is OpCategory.BINARY:
+            assert record.scalar is not None
+            # division by zero is the special value the scalar semantics have to make up
+            divides = record.mnemonic.startswith("div")
+            assert (record.undefined_on == "all") == divides, record.name
+            assert record.positive_inputs == divides, record.name
