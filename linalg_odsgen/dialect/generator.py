@@ -20,7 +20,7 @@ from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, Severity
 from linalg_odsgen.model import OpLibrary
 from linalg_odsgen.ods import generate as generate_ods
 from linalg_odsgen.ods.reading import OP_BIT_FIELDS
-from linalg_odsgen.payloads import LinalgFn, linalg_fns
+from linalg_odsgen.payloads import LinalgFn, cpp_statements, linalg_fns
 from linalg_odsgen.safety import names
 from linalg_odsgen.safety.checks import (
     OpOrigin,
@@ -56,7 +56,7 @@ def _cpp_case(enum: str, fn: LinalgFn) -> str:
     """The `case` of `fn` in the C++ region builder's switch, from its payload record: one
     statement on the case line, a block when it declares a local, else indented lines."""
     head = f"    case {enum}::{fn.name}:"
-    body = fn.cpp
+    body = cpp_statements(fn)
     if len(body) == 1:
         return f"{head} {body[0]}"
     lines = "".join(f"\n      {line}" for line in body)

@@ -26,6 +26,7 @@ from linalg_odsgen.payloads.record import (
 from linalg_odsgen.payloads.registry import (
     by_category,
     by_family,
+    cpp_statements,
     derived,
     field_table,
     linalg_fn,
@@ -48,6 +49,7 @@ __all__ = [
     "VecFn",
     "by_category",
     "by_family",
+    "cpp_statements",
     "derived",
     "field_table",
     "linalg_fn",

@@ -130,6 +130,7 @@ def _float(value: float) -> Callable[[ElementType], Any]:
 
 def _binary(
     mnemonic: str,
+    cpp_class: str,
     doc: str,
     scalar: Callable[[Any], ScalarFn],
     vector: VecFn,
@@ -138,6 +139,7 @@ def _binary(
 ) -> PayloadFn:
     return PayloadFn(
         name=f"arith.{mnemonic}",
+        cpp_class=cpp_class,
         category=OpCategory.BINARY,
         family="arith_float",
         operands=Operands.FLOAT,
@@ -157,6 +159,7 @@ def _rounded(template: str) -> NumbaText:
 RECORDS: tuple[PayloadFn, ...] = (
     _binary(
         "addf",
+        "AddFOp",
         "a + b, rounded to the type",
         _float_binary(lambda a, b: a + b),
         ufunc2(np.add),
@@ -168,6 +171,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "subf",
+        "SubFOp",
         "a - b, rounded to the type",
         _float_binary(lambda a, b: a - b),
         ufunc2(np.subtract),
@@ -178,6 +182,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "mulf",
+        "MulFOp",
         "a * b, rounded to the type",
         _float_binary(lambda a, b: a * b),
         ufunc2(np.multiply),
@@ -188,6 +193,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "divf",
+        "DivFOp",
         "a / b, rounded to the type",
         _float_binary(lambda a, b: a / b),
         ufunc2(np.divide),
@@ -195,6 +201,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "maximumf",
+        "MaximumFOp",
         "maximum; NaN wins, -0.0 < +0.0",
         _maximumf,
         _ieee_minmax(np.maximum, np.bitwise_and),
@@ -205,6 +212,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "minimumf",
+        "MinimumFOp",
         "minimum; NaN wins, -0.0 < +0.0",
         _minimumf,
         _ieee_minmax(np.minimum, np.bitwise_or),
@@ -215,6 +223,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "maxnumf",
+        "MaxNumFOp",
         "maximum ignoring a NaN operand; -0.0 < +0.0",
         _maxnumf,
         _ieee_minmax(np.fmax, np.bitwise_and),
@@ -225,6 +234,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "minnumf",
+        "MinNumFOp",
         "minimum ignoring a NaN operand; -0.0 < +0.0",
         _minnumf,
         _ieee_minmax(np.fmin, np.bitwise_or),
@@ -235,6 +245,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     PayloadFn(
         name="arith.negf",
+        cpp_class="NegFOp",
         category=OpCategory.UNARY,
         family="arith_float",
         operands=Operands.FLOAT,

@@ -153,6 +153,7 @@ def _smax(t: ElementType) -> int:
 
 def _binary(
     mnemonic: str,
+    cpp_class: str,
     doc: str,
     scalar: Callable[[Any], ScalarFn],
     vector: VecFn,
@@ -161,6 +162,7 @@ def _binary(
 ) -> PayloadFn:
     return PayloadFn(
         name=f"arith.{mnemonic}",
+        cpp_class=cpp_class,
         category=OpCategory.BINARY,
         family="arith_int",
         operands=Operands.INTEGER,
@@ -180,6 +182,7 @@ def _wrapping(template: str) -> NumbaText:
 RECORDS: tuple[PayloadFn, ...] = (
     _binary(
         "addi",
+        "AddIOp",
         "a + b, wrapping around (i1: xor)",
         _int_binary(lambda a, b: a + b),
         _int2(np.add, np.not_equal),
@@ -189,6 +192,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "subi",
+        "SubIOp",
         "a - b, wrapping around",
         _int_binary(lambda a, b: a - b),
         _int2(np.subtract, np.not_equal),
@@ -197,6 +201,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "muli",
+        "MulIOp",
         "a * b, wrapping around (i1: and)",
         _int_binary(lambda a, b: a * b),
         _int2(np.multiply, np.logical_and),
@@ -206,6 +211,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "andi",
+        "AndIOp",
         "bitwise and",
         _int_binary(lambda a, b: a & b),
         ufunc2(np.bitwise_and),
@@ -214,6 +220,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "ori",
+        "OrIOp",
         "bitwise or",
         _int_binary(lambda a, b: a | b),
         ufunc2(np.bitwise_or),
@@ -228,6 +235,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "xori",
+        "XOrIOp",
         "bitwise exclusive or",
         _int_binary(lambda a, b: a ^ b),
         ufunc2(np.bitwise_xor),
@@ -236,6 +244,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "divsi",
+        "DivSIOp",
         "signed division truncating toward zero (by zero: 0)",
         _divsi,
         _vdivsi,
@@ -246,6 +255,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "divui",
+        "DivUIOp",
         "unsigned division (by zero: 0)",
         _divui,
         _vdivui,
@@ -256,6 +266,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "maxsi",
+        "MaxSIOp",
         "signed maximum",
         _int_binary(max),
         _int2(np.maximum, np.logical_and),
@@ -264,6 +275,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "minsi",
+        "MinSIOp",
         "signed minimum",
         _int_binary(min),
         _int2(np.minimum, np.logical_or),
@@ -272,6 +284,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "maxui",
+        "MaxUIOp",
         "unsigned maximum",
         _maxui,
         _unsigned2(np.maximum),
@@ -280,6 +293,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _binary(
         "minui",
+        "MinUIOp",
         "unsigned minimum",
         _minui,
         _unsigned2(np.minimum),

@@ -312,6 +312,7 @@ def _vbitcast(op: Any, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.nd
 
 def _cast(
     mnemonic: str,
+    cpp_class: str,
     doc: str,
     operands: Operands,
     scalar: Callable[[Any], ScalarFn],
@@ -321,6 +322,7 @@ def _cast(
 ) -> PayloadFn:
     return PayloadFn(
         name=f"arith.{mnemonic}",
+        cpp_class=cpp_class,
         category=OpCategory.CAST,
         family="casts",
         operands=operands,
@@ -343,6 +345,7 @@ _INT, _FLOAT = Operands.INTEGER, Operands.FLOAT
 RECORDS: tuple[PayloadFn, ...] = (
     _cast(
         "extsi",
+        "ExtSIOp",
         "sign-extend to a wider integer",
         _INT,
         _extsi,
@@ -350,10 +353,21 @@ RECORDS: tuple[PayloadFn, ...] = (
         NumbaText("{a}"),
         kernel_plain=True,
     ),
-    _cast("extui", "zero-extend to a wider integer", _INT, _extui, _vextui, _rule("extui")),
-    _cast("trunci", "keep the low bits", _INT, _trunci, _vtrunci, NumbaText("{a}", Finish.WRAP)),
+    _cast(
+        "extui", "ExtUIOp", "zero-extend to a wider integer", _INT, _extui, _vextui, _rule("extui")
+    ),
+    _cast(
+        "trunci",
+        "TruncIOp",
+        "keep the low bits",
+        _INT,
+        _trunci,
+        _vtrunci,
+        NumbaText("{a}", Finish.WRAP),
+    ),
     _cast(
         "sitofp",
+        "SIToFPOp",
         "signed integer to float, rounded to nearest even",
         _INT,
         _sitofp,
@@ -365,6 +379,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _cast(
         "uitofp",
+        "UIToFPOp",
         "unsigned integer to float, rounded to nearest even",
         _INT,
         _uitofp,
@@ -375,6 +390,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _cast(
         "fptosi",
+        "FPToSIOp",
         "float to signed integer, saturating (NaN: 0)",
         _FLOAT,
         _fptoi(False),
@@ -386,6 +402,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _cast(
         "fptoui",
+        "FPToUIOp",
         "float to unsigned integer, saturating (NaN: 0)",
         _FLOAT,
         _fptoi(True),
@@ -398,6 +415,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _cast(
         "extf",
+        "ExtFOp",
         "widen a float (exact)",
         _FLOAT,
         _float_cast,
@@ -407,6 +425,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _cast(
         "truncf",
+        "TruncFOp",
         "narrow a float, rounded to nearest even",
         _FLOAT,
         _float_cast,
@@ -415,6 +434,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _cast(
         "index_cast",
+        "IndexCastOp",
         "index to or from an integer, sign-extending",
         _INT,
         _index_cast,
@@ -423,6 +443,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     _cast(
         "index_castui",
+        "IndexCastUIOp",
         "index to or from an integer, zero-extending",
         _INT,
         _index_castui,
@@ -430,7 +451,15 @@ RECORDS: tuple[PayloadFn, ...] = (
         _rule("index_castui"),
     ),
     # (no compiled kernel text: instances using it run on the other backends)
-    _cast("bitcast", "the same bits read as another type", Operands.ANY, _bitcast, _vbitcast, None),
+    _cast(
+        "bitcast",
+        "BitcastOp",
+        "the same bits read as another type",
+        Operands.ANY,
+        _bitcast,
+        _vbitcast,
+        None,
+    ),
 )
 
 

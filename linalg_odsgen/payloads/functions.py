@@ -23,28 +23,11 @@ def _unary(
 ) -> LinalgFn:
     ops = ((_F, op),) if op else ()
     tcs = ((tc, _F),) if tc else ()
-    return LinalgFn("unary", name, doc, ops, tcs, _UNARY_CPP[name], composite)
+    return LinalgFn("unary", name, doc, ops, tcs, composite=composite)
 
 
-# What MLIR's C++ region builder creates for each function (`x` is a float: checked first).
-_UNARY_CPP: dict[str, tuple[str, ...]] = {
-    "exp": ("return builder.create<math::ExpOp>(x);",),
-    "log": ("return builder.create<math::LogOp>(x);",),
-    "abs": ("return builder.create<math::AbsFOp>(x);",),
-    "ceil": ("return builder.create<math::CeilOp>(x);",),
-    "floor": ("return builder.create<math::FloorOp>(x);",),
-    "negf": ("return builder.create<arith::NegFOp>(x);",),
-    "reciprocal": (
-        "Value one = builder.create<arith::ConstantOp>(builder.getFloatAttr(x.getType(), 1.0));",
-        "return builder.create<arith::DivFOp>(one, x);",
-    ),
-    "round": ("return builder.create<math::RoundOp>(x);",),
-    "sqrt": ("return builder.create<math::SqrtOp>(x);",),
-    "rsqrt": ("return builder.create<math::RsqrtOp>(x);",),
-    "square": ("return builder.create<arith::MulFOp>(x, x);",),
-    "tanh": ("return builder.create<math::TanhOp>(x);",),
-    "erf": ("return builder.create<math::ErfOp>(x);",),
-}
+# What MLIR's C++ region builder runs for each binary function: the op per class of
+# operand types, and the refusals (its unary cases are made from the ops' C++ classes).
 _BINARY_CPP: dict[str, tuple[str, ...]] = {
     "add": (
         "if (isFloat) return builder.create<arith::AddFOp>(lhs, rhs);",

@@ -58,6 +58,7 @@ def unary_float(f: Callable[[np.ndarray], np.ndarray]) -> VecFn:
 
 def unary(
     mnemonic: str,
+    cpp_class: str,
     doc: str,
     fn: Callable[[Any], Any],
     numba: str | NumbaText,
@@ -71,6 +72,7 @@ def unary(
     of it, rounded to a narrow result type unless a `NumbaText` says otherwise."""
     return PayloadFn(
         name=f"math.{mnemonic}",
+        cpp_class=cpp_class,
         category=OpCategory.UNARY,
         family="math",
         operands=Operands.FLOAT,
@@ -151,6 +153,7 @@ def _vpowf(op: Any, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.ndarr
 RECORDS: tuple[PayloadFn, ...] = (
     PayloadFn(
         name="math.powf",
+        cpp_class="PowFOp",
         category=OpCategory.BINARY,
         family="math",
         operands=Operands.FLOAT,
@@ -163,6 +166,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     unary(
         "exp",
+        "ExpOp",
         "e raised to a",
         np.exp,
         # (narrower than f64: the kernels' own vectorisable routine, not a library call)
@@ -172,6 +176,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     unary(
         "log",
+        "LogOp",
         "natural logarithm",
         np.log,
         "np.log({a})",
@@ -179,11 +184,12 @@ RECORDS: tuple[PayloadFn, ...] = (
         approximate=True,
         positive_inputs=True,
     ),
-    unary("absf", "absolute value", np.abs, "np.abs({a})"),
-    unary("ceil", "round toward +inf", np.ceil, "np.ceil({a})"),
-    unary("floor", "round toward -inf", np.floor, "np.floor({a})"),
+    unary("absf", "AbsFOp", "absolute value", np.abs, "np.abs({a})"),
+    unary("ceil", "CeilOp", "round toward +inf", np.ceil, "np.ceil({a})"),
+    unary("floor", "FloorOp", "round toward -inf", np.floor, "np.floor({a})"),
     unary(
         "round",
+        "RoundOp",
         "round to nearest, halves away from zero",
         _round_half_away,
         "S.round_half_away({a})",
@@ -191,9 +197,10 @@ RECORDS: tuple[PayloadFn, ...] = (
         temps=4,
         f64_work=True,
     ),
-    unary("sqrt", "square root", np.sqrt, "np.sqrt({a})", positive_inputs=True),
+    unary("sqrt", "SqrtOp", "square root", np.sqrt, "np.sqrt({a})", positive_inputs=True),
     unary(
         "rsqrt",
+        "RsqrtOp",
         "1 / sqrt(a), the square root rounded first",
         np.sqrt,
         NumbaText("rsqrt", Finish.CUSTOM),  # two roundings: the compiled backend's rule
@@ -201,9 +208,12 @@ RECORDS: tuple[PayloadFn, ...] = (
         scalar=_rsqrt,
         positive_inputs=True,
     ),
-    unary("tanh", "hyperbolic tangent", np.tanh, "np.tanh({a})", libm=True, approximate=True),
+    unary(
+        "tanh", "TanhOp", "hyperbolic tangent", np.tanh, "np.tanh({a})", libm=True, approximate=True
+    ),
     unary(
         "erf",
+        "ErfOp",
         "the error function (the C library's, in f64, rounded once)",
         math.erf,
         NumbaText("S.erf64({a})", Finish.FROM_F64),

@@ -136,6 +136,7 @@ class PayloadFn:
     """One payload op: everything the backends, the printer and the generators use."""
 
     name: str  # MLIR's op name: `arith.addf`
+    cpp_class: str  # its C++ class in MLIR: `AddFOp` (in namespace `arith`)
     category: OpCategory
     family: str  # the registry module that defines it: "arith_int", "math", "casts", ...
     operands: Operands
@@ -181,6 +182,11 @@ class PayloadFn:
     @property
     def mnemonic(self) -> str:
         return self.name.partition(".")[2]
+
+    @property
+    def cpp(self) -> str:
+        """The qualified C++ class: `arith::AddFOp`."""
+        return f"{self.dialect}::{self.cpp_class}"
 
 
 _ARITY = {

@@ -70,6 +70,28 @@ def linalg_fns(kind: str | None = None) -> tuple[LinalgFn, ...]:
     return tuple(f for f in _FNS.values() if kind is None or f.kind == str(kind))
 
 
+def cpp_statements(fn: LinalgFn) -> tuple[str, ...]:
+    """The C++ statements of `fn`'s case in a generated region builder: its own `cpp`, or
+    made from the C++ classes of the op it creates (`x` the operand, `one` the constant 1)."""
+    if fn.cpp:
+        return fn.cpp
+    if fn.composite is not None:
+        op_name, spelled = fn.composite
+    else:
+        op_name = fn.op_for("float") or ""
+        spelled = ("x",)
+    record = lookup(op_name)
+    lines = []
+    if "1.0" in spelled:
+        constant = lookup("arith.constant").cpp
+        lines.append(
+            f"Value one = builder.create<{constant}>(builder.getFloatAttr(x.getType(), 1.0));"
+        )
+    args = ", ".join("one" if a == "1.0" else a for a in spelled)
+    lines.append(f"return builder.create<{record.cpp}>({args});")
+    return tuple(lines)
+
+
 def derived(build: Callable[[], dict[Any, _T]]) -> dict[Any, _T]:
     """A table computed from the records by `build`, kept current as records change."""
     table = build()
@@ -119,6 +141,7 @@ def registered(*items: PayloadFn | LinalgFn) -> Iterator[None]:
 __all__ = [
     "by_category",
     "by_family",
+    "cpp_statements",
     "derived",
     "field_table",
     "linalg_fn",

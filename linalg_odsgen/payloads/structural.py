@@ -29,6 +29,7 @@ def _vselect(op: Any, a: Sequence[np.ndarray], out: np.ndarray | None) -> np.nda
 RECORDS: tuple[PayloadFn, ...] = (
     PayloadFn(
         name="arith.select",
+        cpp_class="SelectOp",
         category=OpCategory.SELECT,
         family="structural",
         operands=Operands.ANY,
@@ -42,6 +43,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     # The two leaves: every backend reads their attribute (`value`, `dim`) itself.
     PayloadFn(
         name="arith.constant",
+        cpp_class="ConstantOp",
         category=OpCategory.CONSTANT,
         family="structural",
         operands=Operands.NONE,
@@ -50,6 +52,7 @@ RECORDS: tuple[PayloadFn, ...] = (
     ),
     PayloadFn(
         name="linalg.index",
+        cpp_class="IndexOp",
         category=OpCategory.INDEX,
         family="structural",
         operands=Operands.NONE,

@@ -23,7 +23,7 @@ PACKAGE = ROOT / "linalg_odsgen"
 
 # math.cbrt exists in MLIR's math dialect but not in Linalg's UnaryFn enum: a function
 # this project does not know, added here as a user would add one.
-CBRT = unary("cbrt", "cube root", np.cbrt, "np.cbrt({a})", libm=True, approximate=True)
+CBRT = unary("cbrt", "CbrtOp", "cube root", np.cbrt, "np.cbrt({a})", libm=True, approximate=True)
 CBRT_FN = payloads.LinalgFn("unary", "cbrt", "cube root", (("float", "math.cbrt"),))
 
 
