@@ -12,6 +12,7 @@ import enum
 from dataclasses import dataclass, field
 
 from linalg_odsgen.affine import AffineMap
+from linalg_odsgen.payloads import derived, linalg_fns
 
 
 class OperandKind(str, enum.Enum):
@@ -89,43 +90,15 @@ class IteratorType(str, enum.Enum):
 
 
 # The function names each kind admits, as MLIR 22's Linalg enums define them
-# (UnaryFn, BinaryFn, TernaryFn, TypeFn). Semantics live in the runtime registry.
-UNARY_FNS: tuple[str, ...] = (
-    "exp",
-    "log",
-    "abs",
-    "ceil",
-    "floor",
-    "negf",
-    "reciprocal",
-    "round",
-    "sqrt",
-    "rsqrt",
-    "square",
-    "tanh",
-    "erf",
-)
-BINARY_FNS: tuple[str, ...] = (
-    "add",
-    "sub",
-    "mul",
-    "div",
-    "div_unsigned",
-    "max_signed",
-    "min_signed",
-    "max_unsigned",
-    "min_unsigned",
-    "powf",
-)
-TERNARY_FNS: tuple[str, ...] = ("select",)
-TYPE_FNS: tuple[str, ...] = ("cast_signed", "cast_unsigned")
+# (UnaryFn, BinaryFn, TernaryFn, TypeFn); the records live in `linalg_odsgen.payloads`.
+UNARY_FNS: tuple[str, ...] = tuple(f.name for f in linalg_fns("unary"))
+BINARY_FNS: tuple[str, ...] = tuple(f.name for f in linalg_fns("binary"))
+TERNARY_FNS: tuple[str, ...] = tuple(f.name for f in linalg_fns("ternary"))
+TYPE_FNS: tuple[str, ...] = tuple(f.name for f in linalg_fns("type"))
 
-FN_NAMES: dict[FnKind, tuple[str, ...]] = {
-    FnKind.UNARY: UNARY_FNS,
-    FnKind.BINARY: BINARY_FNS,
-    FnKind.TERNARY: TERNARY_FNS,
-    FnKind.TYPE: TYPE_FNS,
-}
+FN_NAMES: dict[FnKind, tuple[str, ...]] = derived(
+    lambda: {k: tuple(f.name for f in linalg_fns(k.value)) for k in FnKind}
+)
 
 # Type variables that name a fixed type rather than a variable bound from operands.
 FIXED_TYPES: tuple[str, ...] = ("I32", "I64", "F32", "F64")

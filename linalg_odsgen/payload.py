@@ -4,83 +4,19 @@ Each generated op's region builder produces one `Region` per instance (types
 are known once operands are bound). Ops carry MLIR's names (`arith.addf`,
 `arith.extsi`, `math.exp`, `linalg.index`, ...) and MLIR's semantics; this is
 the single source of truth that the loop backend, the fast backend and the
-MLIR printer all read.
+MLIR printer all read. What each op name means lives in `linalg_odsgen.payloads`.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from linalg_odsgen.payloads import OpCategory, field_table
 from linalg_odsgen.types import INDEX, ElementType
 
-
-class OpCategory(str, enum.Enum):
-    """Operand/printing shape of a payload op."""
-
-    UNARY = "unary"  # %r = math.exp %a : f32
-    BINARY = "binary"  # %r = arith.addf %a, %b : f32
-    CAST = "cast"  # %r = arith.extsi %a : i8 to i32
-    SELECT = "select"  # %r = arith.select %c, %a, %b : f32
-    CONSTANT = "constant"  # %r = arith.constant 42 : i32
-    INDEX = "index"  # %r = linalg.index 0 : index
-
-
-# Every payload op the region builders may create, with its category.
-OP_CATEGORIES: dict[str, OpCategory] = {
-    **{
-        f"arith.{n}": OpCategory.BINARY
-        for n in (
-            "addf",
-            "addi",
-            "subf",
-            "subi",
-            "mulf",
-            "muli",
-            "divf",
-            "divsi",
-            "divui",
-            "maximumf",
-            "minimumf",
-            "maxnumf",
-            "minnumf",
-            "maxsi",
-            "minsi",
-            "maxui",
-            "minui",
-            "andi",
-            "ori",
-            "xori",
-        )
-    },
-    "math.powf": OpCategory.BINARY,
-    **{
-        f"math.{n}": OpCategory.UNARY
-        for n in ("exp", "log", "absf", "ceil", "floor", "round", "sqrt", "rsqrt", "tanh", "erf")
-    },
-    "arith.negf": OpCategory.UNARY,
-    **{
-        f"arith.{n}": OpCategory.CAST
-        for n in (
-            "extsi",
-            "extui",
-            "trunci",
-            "sitofp",
-            "uitofp",
-            "fptosi",
-            "fptoui",
-            "extf",
-            "truncf",
-            "index_cast",
-            "index_castui",
-            "bitcast",
-        )
-    },
-    "arith.select": OpCategory.SELECT,
-    "arith.constant": OpCategory.CONSTANT,
-    "linalg.index": OpCategory.INDEX,
-}
+# Every payload op the region builders may create, with its category (from the registry).
+OP_CATEGORIES: dict[str, OpCategory] = field_table(lambda r: r.category)
 
 
 @dataclass(frozen=True)

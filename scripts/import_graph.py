@@ -22,7 +22,7 @@ PACKAGE = "linalg_odsgen"
 # Layers, lowest first: a module may import its own layer and the ones below it.
 # Entries are module paths below the package; the longest one that prefixes a module wins.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("diagnostics", "float_text", "types", "affine", "model", "payload"),
+    ("diagnostics", "float_text", "types", "affine", "payloads", "model", "payload"),
     ("yaml_io", "validation", "dsl", "tc", "safety", "sources"),
     ("runtime",),
     ("mlir", "codegen", "ods", "dialect", "docgen", "ops", "generated", "opspecs", "schemas"),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import ml_dtypes
 import numpy as np
 
+from linalg_odsgen import payloads
 from linalg_odsgen.conformance.library import _region_op_names, make_data
 from linalg_odsgen.model import OperandKind
 
@@ -24,8 +25,10 @@ if TYPE_CHECKING:
     from linalg_odsgen.runtime import StructuredOp
     from linalg_odsgen.types import ElementType
 
-_FP_TO_INT = frozenset({"arith.fptosi", "arith.fptoui"})
-_INT_DIV = frozenset({"arith.divsi", "arith.divui", "arith.remsi", "arith.remui"})
+# Payload ops for which MLIR leaves float specials (NaN, inf, out of range) undefined, and
+# those for which any special value may trap (integer division): from the records.
+_FP_TO_INT = frozenset(r.name for r in payloads.records() if r.undefined_on == "float")
+_INT_DIV = frozenset(r.name for r in payloads.records() if r.undefined_on == "all")
 
 
 def _float_specials(t: ElementType) -> list[Any]:

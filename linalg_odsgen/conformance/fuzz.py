@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
+from linalg_odsgen import payloads
 from linalg_odsgen.affine import AffineExpr, AffineMap, dim, sym
 from linalg_odsgen.conformance.spec import CaseSpec, OpSource, op_class
 from linalg_odsgen.model import (
@@ -394,9 +395,10 @@ def _safe(op: Any) -> bool:
     """No payload op whose result the data could make undefined (see the module doc)."""
     ops = {p.name: p for p in op.region.ops}
     for p in op.region.ops:
-        if p.name in ("arith.fptosi", "arith.fptoui") and p.result.type.width < 8:
+        undefined_on = payloads.lookup(p.name).undefined_on
+        if undefined_on == "float" and p.result.type.width < 8:  # float to i1/i4
             return False
-        if p.name in ("arith.divsi", "arith.divui"):
+        if undefined_on == "all":  # integer division
             divisor = p.operands[1]
             src = getattr(divisor, "op", None)
             if src is not None and getattr(src, "name", "") not in ("arith.extsi", "arith.extui"):

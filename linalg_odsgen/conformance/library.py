@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import ml_dtypes
 import numpy as np
 
+from linalg_odsgen import payloads
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.conformance.compare import MATH_ULPS, compare_bits
 from linalg_odsgen.mlir.execution import ExecCase, output_bits, run_cases
@@ -88,7 +89,7 @@ MLIR22_IGNORED_ATTRS: dict[tuple[str, str], str] = {
 
 # Payload ops whose MLIR lowering calls the C math library (or LLVM intrinsics that do):
 # compared within MATH_ULPS rather than bit for bit.
-LIBM_OPS = frozenset({"math.exp", "math.log", "math.tanh", "math.erf"})
+LIBM_OPS: frozenset[str] = frozenset(r.name for r in payloads.records() if r.libm)
 
 # Element types per case, as (inputs, outputs); fixed-type operands keep theirs.
 TYPE_COMBOS: tuple[tuple[str, ElementType, ElementType], ...] = (
@@ -424,8 +425,11 @@ def _region_op_names(op: StructuredOp) -> set[str]:
     return {p.name for p in op.region.ops}
 
 
+# Conversions with a float on either side (int-to-int casts lower without APFloat).
 _CONVERSIONS = frozenset(
-    {"arith.extf", "arith.truncf", "arith.sitofp", "arith.uitofp", "arith.fptosi", "arith.fptoui"}
+    r.name
+    for r in payloads.by_category(payloads.OpCategory.CAST)
+    if r.operands is payloads.Operands.FLOAT or r.mnemonic.endswith("tofp")
 )
 
 
@@ -453,11 +457,10 @@ def make_data(op: StructuredOp, seed: int) -> list[Any]:
     powers or converts floats to unsigned integers; integers span their type, or
     [1, 100] when the payload divides integers (division by zero traps in LLVM).
     """
-    names = _region_op_names(op)
-    positive_float = bool(
-        names & {"math.log", "math.sqrt", "math.rsqrt", "math.powf", "arith.fptoui"}
-    )
-    positive_int = bool(names & {"arith.divsi", "arith.divui"})
+    records = [payloads.lookup(name) for name in _region_op_names(op)]
+    positive = [r for r in records if r.positive_inputs]
+    positive_float = any(r.operands is payloads.Operands.FLOAT for r in positive)
+    positive_int = any(r.operands is payloads.Operands.INTEGER for r in positive)
     rng = np.random.default_rng(seed)
     values: list[Any] = []
     for d, t, dims in zip(op.value_operands, op.element_types, op.shapes, strict=True):

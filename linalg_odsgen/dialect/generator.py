@@ -20,6 +20,7 @@ from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, Severity
 from linalg_odsgen.model import OpLibrary
 from linalg_odsgen.ods import generate as generate_ods
 from linalg_odsgen.ods.reading import OP_BIT_FIELDS
+from linalg_odsgen.payloads import LinalgFn, cpp_statements, linalg_fns
 from linalg_odsgen.safety import names
 from linalg_odsgen.safety.checks import (
     OpOrigin,
@@ -49,6 +50,19 @@ def _environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
         autoescape=False,
     )
+
+
+def _cpp_case(enum: str, fn: LinalgFn) -> str:
+    """The `case` of `fn` in the C++ region builder's switch, from its payload record: one
+    statement on the case line, a block when it declares a local, else indented lines."""
+    head = f"    case {enum}::{fn.name}:"
+    body = cpp_statements(fn)
+    if len(body) == 1:
+        return f"{head} {body[0]}"
+    lines = "".join(f"\n      {line}" for line in body)
+    if not body[0].startswith(("if ", "return ")):
+        return f"{head} {{{lines}\n    }}"
+    return f"{head}{lines}"
 
 
 def check_names(name: str, namespace: str | None) -> list[Diagnostic]:
@@ -199,6 +213,8 @@ def generate_dialect(
             for op in library.ops
             if "hasCanonicalizer" in op.metadata.defines
         ],
+        "unary_cases": [_cpp_case("UnaryFn", f) for f in linalg_fns("unary")],
+        "binary_cases": [_cpp_case("BinaryFn", f) for f in linalg_fns("binary")],
     }
     env = _environment()
     files = [

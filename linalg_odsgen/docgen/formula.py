@@ -22,16 +22,14 @@ from linalg_odsgen.model import (
     ScalarFn,
     ScalarIndex,
 )
+from linalg_odsgen.payloads import linalg_fns
 
-# Binary functions written infix, with their precedence (higher binds tighter).
+# Binary functions written infix, with their precedence (higher binds tighter), and
+# accumulating assignments `O = fn(O, x)` that read as `O op= x`: from the function records.
 _INFIX: dict[str, tuple[str, int]] = {
-    "add": ("+", 1),
-    "sub": ("-", 1),
-    "mul": ("*", 2),
-    "div": ("/", 2),
+    f.name: (f.infix, f.precedence) for f in linalg_fns("binary") if f.infix is not None
 }
-# An accumulating assignment `O = fn(O, x)` reads as `O op= x`.
-_COMPOUND: dict[str, str] = {"add": "+=", "mul": "*="}
+_COMPOUND: dict[str, str] = {f.name: f.compound for f in linalg_fns("binary") if f.compound}
 _NAME = re.compile(r"\b([ds])(\d+)\b")
 
 

@@ -14,16 +14,10 @@ from linalg_odsgen.dsl.errors import DslError, user_pos
 from linalg_odsgen.dsl.expressions import make_fn_call, make_reduction
 from linalg_odsgen.dsl.symbols import DimDef
 from linalg_odsgen.model import FN_NAMES, FnKind
+from linalg_odsgen.payloads import linalg_fns
 
 # Reduction combiners and the binary function each one applies.
-REDUCE_FNS: tuple[str, ...] = (
-    "add",
-    "mul",
-    "max_signed",
-    "min_signed",
-    "max_unsigned",
-    "min_unsigned",
-)
+REDUCE_FNS: tuple[str, ...] = tuple(f.name for f in linalg_fns("binary") if f.reduces)
 
 
 @dataclass(frozen=True)

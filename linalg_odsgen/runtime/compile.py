@@ -12,7 +12,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-from linalg_odsgen.payload import Region
+from linalg_odsgen.payload import OpCategory, Region
 from linalg_odsgen.runtime.scalar_semantics import constant_value, scalar_function
 
 
@@ -20,7 +20,7 @@ def region_source(region: Region, num_dims: int = 0) -> tuple[str, dict[str, Any
     """Python source of `body(a0, .., d0, .., d{num_dims-1})` and the globals it needs."""
     env: dict[str, Any] = {}
     params = [f"a{a.id}" for a in region.args]
-    used = [int(op.attr("dim")) for op in region.ops if op.name == "linalg.index"]
+    used = [int(op.attr("dim")) for op in region.ops if op.category is OpCategory.INDEX]
     if used and max(used) >= num_dims:
         raise ValueError(f"the payload reads linalg.index {max(used)} but gets {num_dims} indices")
     lines: list[str] = []
@@ -34,10 +34,10 @@ def region_source(region: Region, num_dims: int = 0) -> tuple[str, dict[str, Any
     for op in region.ops:
         res = f"v{op.result.id}"
         names[op.result.id] = res
-        if op.name == "arith.constant":
+        if op.category is OpCategory.CONSTANT:
             env[f"c{op.result.id}"] = constant_value(op)
             lines.append(f"    {res} = c{op.result.id}")
-        elif op.name == "linalg.index":
+        elif op.category is OpCategory.INDEX:
             lines.append(f"    {res} = d{int(op.attr('dim'))}")
         else:
             fn = f"f{op.result.id}"

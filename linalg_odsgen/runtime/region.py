@@ -14,39 +14,13 @@ import re
 
 from linalg_odsgen.model import FN_NAMES, FnKind
 from linalg_odsgen.payload import Region, RegionBuilder, Value
+from linalg_odsgen.payloads import linalg_fn
+from linalg_odsgen.payloads.casts import conversion
 from linalg_odsgen.runtime.errors import OpError, a_type, count
 from linalg_odsgen.runtime.protocol import OpInstance
 from linalg_odsgen.types import ElementType, parse_element_type
 
 _CONST_RE = re.compile(r"^\s*(?P<value>.+?)\s*:\s*(?P<type>[a-z0-9]+)\s*$")
-
-_UNARY_OPS: dict[str, str] = {
-    "exp": "math.exp",
-    "log": "math.log",
-    "abs": "math.absf",
-    "ceil": "math.ceil",
-    "floor": "math.floor",
-    "negf": "arith.negf",
-    "round": "math.round",
-    "sqrt": "math.sqrt",
-    "rsqrt": "math.rsqrt",
-    "tanh": "math.tanh",
-    "erf": "math.erf",
-}
-
-# fn -> (float op, integer op, bool op); None = unsupported for that class of types.
-_BINARY_OPS: dict[str, tuple[str | None, str | None, str | None]] = {
-    "add": ("arith.addf", "arith.addi", "arith.ori"),
-    "sub": ("arith.subf", "arith.subi", None),
-    "mul": ("arith.mulf", "arith.muli", "arith.andi"),
-    "div": ("arith.divf", "arith.divsi", None),
-    "div_unsigned": (None, "arith.divui", None),
-    "max_signed": ("arith.maximumf", "arith.maxsi", "arith.maxsi"),
-    "min_signed": ("arith.minimumf", "arith.minsi", "arith.minsi"),
-    "max_unsigned": (None, "arith.maxui", None),
-    "min_unsigned": (None, "arith.minui", None),
-    "powf": ("math.powf", None, None),
-}
 
 
 def parse_constant(text: str) -> tuple[int | float | bool, ElementType]:
@@ -129,11 +103,15 @@ class RegionHelper:
         if not x.type.is_float:
             raise self._error(f"unary function {fn_name!r} needs a float operand, got {x.type}")
         b = self._builder
-        if fn_name == "reciprocal":
-            return b.create("arith.divf", (b.constant(1.0, x.type), x), x.type)
-        if fn_name == "square":
-            return b.create("arith.mulf", (x, x), x.type)
-        return b.create(_UNARY_OPS[fn_name], (x,), x.type)
+        fn = linalg_fn(FnKind.UNARY.value, fn_name)
+        if fn.composite is not None:  # another op: 1 / x, x * x
+            op_name, spelled = fn.composite
+            args = [x if a == "x" else b.constant(float(a), x.type) for a in spelled]
+            return b.create(op_name, args, x.type)
+        name = fn.op_for("float")
+        if name is None:
+            raise self._error(f"unary function {fn_name!r} has no payload op")
+        return b.create(name, (x,), x.type)
 
     def binary(self, fn_name: str, lhs: Value, rhs: Value) -> Value:
         self._check_fn(FnKind.BINARY, fn_name)
@@ -142,13 +120,13 @@ class RegionHelper:
                 f"binary function {fn_name!r} needs operands of one type, got {lhs.type} and {rhs.type}"
             )
         t = lhs.type
-        float_op, int_op, bool_op = _BINARY_OPS[fn_name]
+        fn = linalg_fn(FnKind.BINARY.value, fn_name)
         if t.is_float:
-            name = float_op
+            name = fn.op_for("float")
         elif t.is_bool:
-            name = bool_op
+            name = fn.op_for("bool")
         elif t.is_integer:
-            name = int_op
+            name = fn.op_for("integer")
         else:
             name = None
         if name is None:
@@ -161,33 +139,19 @@ class RegionHelper:
             raise self._error(f"select needs an i1 condition, got {a.type}")
         if b.type != c.type:
             raise self._error(f"select needs operands of one type, got {b.type} and {c.type}")
-        return self._builder.create("arith.select", (a, b, c), b.type)
+        name = linalg_fn(FnKind.TERNARY.value, fn_name).op_for("any")
+        if name is None:
+            raise self._error(f"ternary function {fn_name!r} has no payload op")
+        return self._builder.create(name, (a, b, c), b.type)
 
     def type_fn(self, fn_name: str, to_type: str | ElementType, x: Value) -> Value:
         """`cast_signed`/`cast_unsigned` to a type variable's binding, as MLIR converts scalars."""
         self._check_fn(FnKind.TYPE, fn_name)
         dst = self.type_of(to_type)
         src = x.type
-        is_unsigned = fn_name == "cast_unsigned"
         if src == dst:
             return x
-        name: str | None = None
-        if dst.is_integer:
-            if src.is_float:
-                name = "arith.fptoui" if is_unsigned else "arith.fptosi"
-            elif src.is_index:
-                name = "arith.index_cast"
-            elif dst.width > src.width:
-                name = "arith.extui" if is_unsigned else "arith.extsi"
-            elif dst.width < src.width:
-                name = "arith.trunci"
-        elif dst.is_float:
-            if src.is_integer:
-                name = "arith.uitofp" if is_unsigned else "arith.sitofp"
-            elif src.is_float and dst.width > src.width:
-                name = "arith.extf"
-            elif src.is_float and dst.width < src.width:
-                name = "arith.truncf"
+        name = conversion(src, dst, linalg_fn(FnKind.TYPE.value, fn_name).unsigned)
         if name is None:
             # What MLIR 22's region builder cannot convert either: it warns "could not cast
             # operand" and the op fails to verify.

@@ -21,6 +21,7 @@ from typing import Any, ClassVar, overload
 
 import numpy as np
 
+from linalg_odsgen import payloads
 from linalg_odsgen.affine import AffineDimExpr, AffineExpr, AffineMap, AffineSymbolExpr
 from linalg_odsgen.affine.bounds import expr_bounds, sizes_of_used_dims
 from linalg_odsgen.model import FN_NAMES, IteratorType, OperandDef, OperandKind
@@ -510,9 +511,9 @@ class StructuredOp:
 _CONTRACTION = "LinalgContractionOpInterface"
 # (elementwise, reduction) op pairs MLIR 22 accepts in a contraction's body.
 _CONTRACTION_PAIRS = {
-    ("arith.mulf", "arith.addf"),
-    ("arith.muli", "arith.addi"),
-    ("arith.andi", "arith.ori"),
+    (r.reducer.contraction_with, r.name)
+    for r in payloads.records()
+    if r.reducer is not None and r.reducer.contraction_with is not None
 }
 
 

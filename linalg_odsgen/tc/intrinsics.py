@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 
 from linalg_odsgen.model import FnKind
+from linalg_odsgen.payloads import linalg_fns
 
 FLOAT_TYPES: tuple[str, ...] = ("f16", "bf16", "f32", "f64")
 INT_TYPES: tuple[str, ...] = ("i1", "i8", "i16", "i32", "i64")
@@ -58,35 +59,12 @@ class Intrinsic:
 
 
 def _table() -> dict[str, Intrinsic]:
-    rows: list[Intrinsic] = []
-    for suffix, fn in (("add", "add"), ("sub", "sub"), ("mul", "mul")):
-        rows.append(Intrinsic(f"std_{suffix}f", FnKind.BINARY, fn, "float"))
-        rows.append(Intrinsic(f"std_{suffix}i", FnKind.BINARY, fn, "integer"))
-    rows += [
-        Intrinsic("std_divf", FnKind.BINARY, "div", "float"),
-        Intrinsic("std_divis", FnKind.BINARY, "div", "integer"),
-        Intrinsic("std_diviu", FnKind.BINARY, "div_unsigned", "integer"),
-        Intrinsic("std_maxf", FnKind.BINARY, "max_signed", "float"),
-        Intrinsic("std_minf", FnKind.BINARY, "min_signed", "float"),
-        Intrinsic("std_maxsi", FnKind.BINARY, "max_signed", "integer"),
-        Intrinsic("std_minsi", FnKind.BINARY, "min_signed", "integer"),
-        Intrinsic("std_maxui", FnKind.BINARY, "max_unsigned", "integer"),
-        Intrinsic("std_minui", FnKind.BINARY, "min_unsigned", "integer"),
-        Intrinsic("std_powf", FnKind.BINARY, "powf", "float"),
-        Intrinsic("std_select", FnKind.TERNARY, "select", "any"),
+    """Every intrinsic the payload registry's Linalg function records name."""
+    rows = [
+        Intrinsic(name, FnKind(f.kind), f.name, operands)
+        for f in linalg_fns()
+        for name, operands in f.tc
     ]
-    for name, fn in (
-        ("std_negf", "negf"),
-        ("std_absf", "abs"),
-        ("std_ceilf", "ceil"),
-        ("std_floorf", "floor"),
-        ("std_exp", "exp"),
-        ("std_log", "log"),
-        ("std_tanh", "tanh"),
-        ("std_sqrt", "sqrt"),
-        ("std_rsqrt", "rsqrt"),
-    ):
-        rows.append(Intrinsic(name, FnKind.UNARY, fn, "float"))
     return {r.name: r for r in rows}
 
 

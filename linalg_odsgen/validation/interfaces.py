@@ -44,6 +44,7 @@ from linalg_odsgen.model import (
     ScalarExpr,
     ScalarFn,
 )
+from linalg_odsgen.payloads import linalg_fns
 from linalg_odsgen.yaml_io.loader import format_path
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ FILL = "LinalgFillOpInterface"
 
 # Unary functions MLIR's region builder does not build as one single-operand op
 # (`square` is x * x, `reciprocal` is 1 / x): the contraction body check stops there.
-_NOT_ONE_OPERAND = frozenset({"square", "reciprocal"})
+_NOT_ONE_OPERAND = frozenset(f.name for f in linalg_fns("unary") if f.composite is not None)
 
 
 def _projected_permutation(m: AffineMap) -> bool:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -31,7 +31,8 @@ from linalg_odsgen.affine import (
     AffineExprKind,
     AffineMap,
 )
-from linalg_odsgen.payload import PayloadOp, Region
+from linalg_odsgen.payload import OpCategory, PayloadOp, Region
+from linalg_odsgen.payloads import Finish, PayloadFn, field_table
 from linalg_odsgen.runtime.scalar_semantics import constant_value
 from linalg_odsgen.types import ElementType
 
@@ -51,7 +52,7 @@ def _f8_args(t: ElementType) -> str:
 # Payload ops the loops backend computes with NumPy's vector code and the kernels with
 # their own (`scalars.expf`, f32 and narrower) or the C library's (log, tanh, f64 exp):
 # results may differ by an ulp or two (every other op is bit for bit).
-APPROXIMATE_OPS = frozenset({"math.exp", "math.log", "math.tanh"})
+APPROXIMATE_OPS: dict[str, bool] = field_table(lambda r: r.approximate or None)
 
 
 class Unsupported(Exception):
@@ -79,7 +80,7 @@ def check_supported(op: StructuredOp) -> None:
         if t.is_float and t.name not in SUPPORTED_FLOATS:
             raise Unsupported(f"element type {t} has no compiled semantics")
     for p in op.region.ops:
-        if p.name not in ("arith.constant", "linalg.index"):
+        if p.category not in (OpCategory.CONSTANT, OpCategory.INDEX):
             op_expression(p, ["x"] * len(p.operands))
     for m in op.indexing_maps:
         _access(m)
@@ -103,10 +104,8 @@ BLOCK_BYTES = 32 << 10
 # is plain arithmetic runs innermost with its trip counts in the text: LLVM unrolls it,
 # keeps the accumulator in a register and vectorises the loop around it.
 SMALL_WINDOW = 16
-_PLAIN_OPS = frozenset(
-    {"arith.addf", "arith.subf", "arith.mulf", "arith.addi", "arith.subi", "arith.muli"}
-)
-_PLAIN_CASTS = frozenset({"arith.extf", "arith.extsi", "arith.sitofp"})
+# (plain arithmetic and conversions: the records' `kernel_plain`)
+_PLAIN_OPS: dict[str, bool] = field_table(lambda r: r.kernel_plain or None)
 
 
 def small_window(op: StructuredOp, ranges: Sequence[int]) -> tuple[int, ...]:
@@ -119,7 +118,7 @@ def small_window(op: StructuredOp, ranges: Sequence[int]) -> tuple[int, ...]:
     if not dims or points > SMALL_WINDOW:
         return ()
     for p in op.region.ops:
-        if p.name not in _PLAIN_OPS and p.name not in _PLAIN_CASTS:
+        if p.name not in _PLAIN_OPS:
             return ()
         if p.result.type.name not in ("f32", "f64", "i32", "i64"):
             return ()
@@ -274,97 +273,98 @@ def _wrap(t: ElementType, expr: str) -> str:
     return expr if t.width >= 64 else f"S.wrap({expr}, {t.width})"
 
 
-_INT_BINARY = {"arith.addi": "+", "arith.subi": "-", "arith.muli": "*"}
-_BITWISE = {"arith.andi": "&", "arith.ori": "|", "arith.xori": "^"}
-_FLOAT_BINARY = {"arith.addf": "+", "arith.subf": "-", "arith.mulf": "*", "arith.divf": "/"}
-_FLOAT_CALLS = {
-    "arith.maximumf": "S.maximumf",
-    "arith.minimumf": "S.minimumf",
-    "arith.maxnumf": "S.maxnumf",
-    "arith.minnumf": "S.minnumf",
-}
-_UNARY = {
-    "math.exp": "np.exp",
-    "math.log": "np.log",
-    "math.tanh": "np.tanh",
-    "math.sqrt": "np.sqrt",
-    "math.absf": "np.abs",
-    "math.ceil": "np.ceil",
-    "math.floor": "np.floor",
-    "math.round": "S.round_half_away",
-}
-
-
 def op_expression(op: PayloadOp, args: Sequence[str], short: bool = False) -> str:
-    """The expression computing `op` from its operands' registers (see `scalars`); `short`
-    rounds an f16/bf16 +, -, * by Veltkamp's split."""
-    name, t = op.name, op.result.type
+    """The expression computing `op` from its operands' registers (see `scalars`): the
+    record's numba text, finished for the result type; `short` rounds an f16/bf16 +, -, *
+    by Veltkamp's split."""
+    t = op.result.type
     src = op.operands[0].type if op.operands else t
-    if name in _INT_BINARY:
-        return _wrap(t, f"{args[0]} {_INT_BINARY[name]} {args[1]}")
-    if name in _BITWISE:
-        return f"{args[0]} {_BITWISE[name]} {args[1]}"  # sign-extended in, sign-extended out
-    if name == "arith.divsi":
-        return _wrap(t, f"S.divsi({args[0]}, {args[1]})")
-    if name in ("arith.divui", "arith.maxui", "arith.minui"):
-        return f"S.{name[6:]}({args[0]}, {args[1]}, {t.width})"
-    if name == "arith.maxsi":
-        return f"max({args[0]}, {args[1]})"
-    if name == "arith.minsi":
-        return f"min({args[0]}, {args[1]})"
-    if name in _FLOAT_BINARY:
-        return _round(t, f"{args[0]} {_FLOAT_BINARY[name]} {args[1]}", short)
-    if name in _FLOAT_CALLS:
-        return f"{_FLOAT_CALLS[name]}({args[0]}, {args[1]})"
-    if name == "math.powf":
-        return _round(t, f"math.pow({args[0]}, {args[1]})")
-    if name == "math.exp" and t.name != "f64":
-        return _round(t, f"S.expf({args[0]})")  # vectorises; the C library's is a call
-    if name in _UNARY:
-        return _round(t, f"{_UNARY[name]}({args[0]})")
-    if name == "arith.negf":
-        return f"-{args[0]}"
-    if name == "math.rsqrt":
-        one = "np.float64(1.0)" if t.name == "f64" else "np.float32(1.0)"
-        return _round(t, f"{one} / {_round(t, f'np.sqrt({args[0]})')}")
-    if name == "math.erf":
-        return _from_f64(t, f"S.erf64({args[0]})")
-    if name == "arith.select":
-        return f"({args[1]} if {args[0]} != 0 else {args[2]})"
-    if name == "arith.extsi":
-        return args[0]
-    if name == "arith.extui":
-        return args[0] if src.width >= 64 else f"S.low({args[0]}, {src.width})"
-    if name in ("arith.trunci", "arith.index_cast"):
-        return _wrap(t, args[0])
-    if name == "arith.index_castui":
-        if src.width < t.width:
-            return f"S.low({args[0]}, {src.width})"
-        return _wrap(t, args[0])
-    if name == "arith.sitofp":
-        return _int_to_float(t, args[0])
-    if name == "arith.uitofp":
-        if src.width >= 64:
-            if t.name == "f64":
-                return f"S.uint64_to_f64({args[0]})"
-            if t.name == "f32":
-                return f"S.uint64_to_f32({args[0]})"
-            if t.name == "bf16":
-                return f"S.rb(S.uint64_to_f32({args[0]}))"
-            if t.name in _F8:
-                return _round(t, f"S.uint64_to_f64({args[0]})")
-            return f"S.uint64_to_f16({args[0]})"
-        return _int_to_float(t, f"S.low({args[0]}, {src.width})")
-    if name in ("arith.fptosi", "arith.fptoui"):
-        even = "_even" if src.name in _F8 else ""  # 8-bit floats round to nearest even
-        return f"S.{name[6:]}{even}({args[0]}, {t.width})"
-    if name == "arith.extf":
-        return f"{_reg(t)}({args[0]})"
-    if name == "arith.truncf":
-        if src.name == "f64":
-            return _from_f64(t, args[0])  # bf16 through f32, as MLIR lowers it
-        return _round(t, args[0])
-    raise Unsupported(f"{name} has no compiled semantics")
+    record = _RECORDS.get(op.name)
+    text = record.numba if record is not None else None
+    if text is None:
+        raise Unsupported(f"{op.name} has no compiled semantics")
+    if text.finish is Finish.CUSTOM:
+        return _RULES[text.template](op, args)
+    expr = text.render(args, t.width, src.width, f64=t.name == "f64")
+    if text.finish is Finish.WRAP:
+        return _wrap(t, expr)
+    if text.finish is Finish.ROUND:
+        return _round(t, expr, short and text.short)
+    if text.finish is Finish.FROM_F64:
+        return _from_f64(t, expr)
+    return expr
+
+
+_RECORDS: dict[str, PayloadFn] = field_table(lambda r: r)
+
+
+# -- conversions whose text depends on both types (the records name these rules) ----------
+
+
+def _rsqrt(op: PayloadOp, args: Sequence[str]) -> str:
+    t = op.result.type
+    one = "np.float64(1.0)" if t.name == "f64" else "np.float32(1.0)"
+    return _round(t, f"{one} / {_round(t, f'np.sqrt({args[0]})')}")
+
+
+def _extui(op: PayloadOp, args: Sequence[str]) -> str:
+    src = op.operands[0].type
+    return args[0] if src.width >= 64 else f"S.low({args[0]}, {src.width})"
+
+
+def _index_castui(op: PayloadOp, args: Sequence[str]) -> str:
+    src, t = op.operands[0].type, op.result.type
+    if src.width < t.width:
+        return f"S.low({args[0]}, {src.width})"
+    return _wrap(t, args[0])
+
+
+def _sitofp(op: PayloadOp, args: Sequence[str]) -> str:
+    return _int_to_float(op.result.type, args[0])
+
+
+def _uitofp(op: PayloadOp, args: Sequence[str]) -> str:
+    src, t = op.operands[0].type, op.result.type
+    if src.width >= 64:
+        if t.name == "f64":
+            return f"S.uint64_to_f64({args[0]})"
+        if t.name == "f32":
+            return f"S.uint64_to_f32({args[0]})"
+        if t.name == "bf16":
+            return f"S.rb(S.uint64_to_f32({args[0]}))"
+        if t.name in _F8:
+            return _round(t, f"S.uint64_to_f64({args[0]})")
+        return f"S.uint64_to_f16({args[0]})"
+    return _int_to_float(t, f"S.low({args[0]}, {src.width})")
+
+
+def _fptoi(op: PayloadOp, args: Sequence[str]) -> str:
+    src, t = op.operands[0].type, op.result.type
+    even = "_even" if src.name in _F8 else ""  # 8-bit floats round to nearest even
+    return f"S.{op.name.partition('.')[2]}{even}({args[0]}, {t.width})"
+
+
+def _extf(op: PayloadOp, args: Sequence[str]) -> str:
+    return f"{_reg(op.result.type)}({args[0]})"
+
+
+def _truncf(op: PayloadOp, args: Sequence[str]) -> str:
+    src, t = op.operands[0].type, op.result.type
+    if src.name == "f64":
+        return _from_f64(t, args[0])  # bf16 through f32, as MLIR lowers it
+    return _round(t, args[0])
+
+
+_RULES: dict[str, Callable[[PayloadOp, Sequence[str]], str]] = {
+    "rsqrt": _rsqrt,
+    "extui": _extui,
+    "index_castui": _index_castui,
+    "sitofp": _sitofp,
+    "uitofp": _uitofp,
+    "fptoi": _fptoi,
+    "extf": _extf,
+    "truncf": _truncf,
+}
 
 
 def _from_f64(t: ElementType, expr: str) -> str:
@@ -577,11 +577,11 @@ def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
     for p in region.ops:
         res = f"v{p.result.id}"
         names[p.result.id] = res
-        if p.name == "arith.constant":
+        if p.category is OpCategory.CONSTANT:
             constants.append(f"{res.upper()} = {constant_expression(p)}")
             names[p.result.id], levels[p.result.id] = res.upper(), 0
             continue
-        if p.name == "linalg.index":
+        if p.category is OpCategory.INDEX:
             d = int(p.attr("dim"))
             names[p.result.id], levels[p.result.id] = f"np.int64(d{d})", level({d})
             continue

@@ -13,33 +13,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from linalg_odsgen.payload import PayloadOp, Region, Value
+from linalg_odsgen.payloads import Reducer, derived, field_table, records
 
 # Payload ops that may combine an output with a value in any order: associative
-# and commutative on their type (i1 addi is xor, muli is and).
-COMBINERS: frozenset[str] = frozenset(
-    f"arith.{n}"
-    for n in (
-        "addf",
-        "addi",
-        "mulf",
-        "muli",
-        "maximumf",
-        "minimumf",
-        "maxnumf",
-        "minnumf",
-        "maxsi",
-        "minsi",
-        "maxui",
-        "minui",
-        "andi",
-        "ori",
-        "xori",
-    )
-)
+# and commutative on their type (i1 addi is xor, muli is and): those with a reducer.
+COMBINERS: dict[str, Reducer] = field_table(lambda r: r.reducer)
 
 # (sum, product) pairs forming a semiring whose contraction is a matmul.
-CONTRACTION_PAIRS: frozenset[tuple[str, str]] = frozenset(
-    {("arith.addf", "arith.mulf"), ("arith.addi", "arith.muli"), ("arith.ori", "arith.andi")}
+CONTRACTION_PAIRS: dict[tuple[str, str], bool] = derived(
+    lambda: {
+        (r.name, r.reducer.contraction_with): True
+        for r in records()
+        if r.reducer is not None and r.reducer.contraction_with is not None
+    }
 )
 
 
@@ -142,7 +128,7 @@ class RegionInfo:
         prod = self.producer.get(red.value.id)
         if prod is None or (red.combiner.name, prod.name) not in CONTRACTION_PAIRS:
             return None
-        if (red.combiner.name == "arith.ori") != prod.result.type.is_bool:
+        if COMBINERS[red.combiner.name].contraction_on_i1 != prod.result.type.is_bool:
             # i1 addi is xor (not what a bool matmul computes); ori/andi on wider
             # integers are bitwise, not a semiring NumPy multiplies.
             return None

@@ -27,7 +27,8 @@ from typing import Any, TypeVar
 import ml_dtypes
 import numpy as np
 
-from linalg_odsgen.payload import PayloadOp, Value
+from linalg_odsgen.payload import OpCategory, PayloadOp, Value
+from linalg_odsgen.payloads import field_table, lookup
 from linalg_odsgen.runtime.backends.fast import narrow
 from linalg_odsgen.runtime.backends.fast.analysis import Contraction, Reduction, RegionInfo
 from linalg_odsgen.runtime.backends.fast.semantics import (
@@ -56,28 +57,13 @@ _C_MAC_SMALL_K = 25.0  # ... and short contractions pay per output element
 
 _SMALL_FLOATS = (np.dtype(np.float16), np.dtype(ml_dtypes.bfloat16))
 
-# Ops whose semantics compute through f64 (casts, erf): their temporaries are 8 bytes wide.
-_F64_WORK = frozenset(
-    ("arith.fptosi", "arith.fptoui", "arith.sitofp", "arith.uitofp", "math.erf", "math.round")
-)
-
 # Temporaries some semantics allocate beyond their result, in units of the widest of the
-# result and the operands (8 bytes for `_F64_WORK`).
-_EXTRA_TEMPS: dict[str, float] = {
-    "arith.divsi": 5,
-    "arith.divui": 4,
-    "math.round": 4,
-    "math.erf": 12,
-    "arith.fptosi": 5,
-    "arith.fptoui": 5,
-    "arith.sitofp": 7,
-    "arith.uitofp": 7,
-    "arith.maximumf": 2,
-    "arith.minimumf": 2,
-    "arith.maxnumf": 2,
-    "arith.minnumf": 2,
-    "arith.select": 1,
-}
+# result and the operands (8 bytes for ops whose semantics compute through f64 arrays:
+# casts, erf). Both come from the payload records.
+_F64_WORK: dict[str, bool] = field_table(lambda r: r.f64_work or None)
+_EXTRA_TEMPS: dict[str, float] = field_table(lambda r: r.temps or None)
+# Payload ops that are leaves (constants, indices): no vector semantics of their own.
+_LEAVES = frozenset((OpCategory.CONSTANT, OpCategory.INDEX))
 
 
 @dataclass(frozen=True)
@@ -126,7 +112,7 @@ def _op_bytes(ops: Sequence[PayloadOp]) -> float:
     """Bytes of temporaries per vector element for evaluating `ops`."""
     total = 0.0
     for op in ops:
-        if op.name in ("arith.constant", "linalg.index"):
+        if op.category in _LEAVES:
             continue
         size = op.result.type.dtype.itemsize
         # Temporaries are as wide as the widest operand, or f64 for conversions through it.
@@ -154,8 +140,8 @@ def evaluate(
     for op in ops:
         rid = op.result.id
         out = direct.get(rid) if direct else None
-        if op.name in ("arith.constant", "linalg.index"):
-            if op.name == "arith.constant":
+        if op.category in _LEAVES:
+            if op.category is OpCategory.CONSTANT:
                 value = constant_array(op.attr("value"), op.result.type)
             else:
                 value = index_of(int(op.attr("dim")))
@@ -258,7 +244,7 @@ def _narrow_steps(
                 target = results[rid] = np.empty(np.broadcast_shapes(a.shape, b.shape), np.float32)
             narrow.UFUNCS[op.name](a, b, out=target)
             # (a sum or difference of two narrow values is exact below the smallest normal)
-            narrow.round_to(target, dt, tiny_exact=op.name != "arith.mulf")
+            narrow.round_to(target, dt, tiny_exact=lookup(op.name).narrow_tiny_exact)
             step[rid] = target
     np.copyto(out, acc.astype(dt))
 
@@ -274,7 +260,7 @@ def _reusable(
         r = env.get(rid)
         if (
             rid == skip
-            or op.name in ("arith.constant", "linalg.index")
+            or op.category in _LEAVES
             or not isinstance(r, np.ndarray)
             or not (r.flags.owndata and r.flags.writeable and r.ndim)
             or r.dtype != op.result.type.dtype
@@ -491,47 +477,30 @@ def plan_ordered(p: Problem, limit: int) -> Plan:
 
 # ----------------------------------------------------------------------------- reduce
 
-_REDUCERS: dict[str, tuple[np.ufunc, np.ufunc | None]] = {
-    # combiner -> (ufunc for non-bool operands, ufunc for i1)
-    "arith.addf": (np.add, None),
-    "arith.mulf": (np.multiply, None),
-    "arith.addi": (np.add, np.logical_xor),
-    "arith.muli": (np.multiply, np.logical_and),
-    "arith.maxsi": (np.maximum, np.logical_and),
-    "arith.minsi": (np.minimum, np.logical_or),
-    "arith.maxui": (np.maximum, np.logical_or),
-    "arith.minui": (np.minimum, np.logical_and),
-    "arith.maximumf": (np.maximum, None),
-    "arith.minimumf": (np.minimum, None),
-    "arith.maxnumf": (np.fmax, None),
-    "arith.minnumf": (np.fmin, None),
-    "arith.andi": (np.bitwise_and, np.logical_and),
-    "arith.ori": (np.bitwise_or, np.logical_or),
-    "arith.xori": (np.bitwise_xor, np.logical_xor),
-}
-_ZERO_FIX: dict[str, bool] = {  # float min/max: bits of the winning signed zero (True: and)
-    "arith.maximumf": True,
-    "arith.maxnumf": True,
-    "arith.minimumf": False,
-    "arith.minnumf": False,
-}
+
+def _zero_bits(combiner: PayloadOp) -> bool:
+    """Whether the combiner is a float min/max fixing up signed zeros after a reduction."""
+    reducer = lookup(combiner.name).reducer
+    return reducer is not None and reducer.zero_bits is not None
 
 
 def reduce_values(combiner: PayloadOp, x: np.ndarray, axes: tuple[int, ...]) -> np.ndarray:
     """Fold `x` over `axes` with the combiner's semantics (keepdims)."""
-    name = combiner.name
-    plain, boolean = _REDUCERS[name]
+    reducer = lookup(combiner.name).reducer
+    if reducer is None:
+        raise ValueError(f"{combiner.name} is not a reduction combiner")
+    plain, boolean = reducer.ufunc, reducer.bool_ufunc
     if x.dtype == np.bool_ and boolean is not None:
         return boolean.reduce(x, axis=axes, keepdims=True)
-    if name in ("arith.maxui", "arith.minui"):
+    if reducer.unsigned:
         return signed(plain.reduce(unsigned(x), axis=axes, keepdims=True))
     r = plain.reduce(x, axis=axes, keepdims=True, dtype=x.dtype)
-    if name in _ZERO_FIX:
+    if reducer.zero_bits is not None:
         zero = r == 0
         if zero.any():
             ubits = np.dtype(f"uint{x.dtype.itemsize * 8}")
             bits = x.view(ubits) if x.flags.c_contiguous or x.ndim == 0 else np.array(x).view(ubits)
-            if _ZERO_FIX[name]:
+            if reducer.zero_bits == "and":  # the wanted zero: +0.0 (max) or -0.0 (min)
                 masked = np.where(x == 0, bits, np.array(np.iinfo(ubits).max, dtype=ubits))
                 fixed = np.bitwise_and.reduce(masked, axis=axes, keepdims=True)
             else:
@@ -545,7 +514,8 @@ def reduce_values(combiner: PayloadOp, x: np.ndarray, axes: tuple[int, ...]) -> 
 def reduce_allowed(red: Reduction) -> bool:
     """Reassociation keeps results within rounding except for f16/bf16 sums and products."""
     t = red.combiner.result.type
-    return not (t.dtype in _SMALL_FLOATS and red.combiner.name in ("arith.addf", "arith.mulf"))
+    reducer = lookup(red.combiner.name).reducer
+    return not (t.dtype in _SMALL_FLOATS and reducer is not None and not reducer.exact)
 
 
 def plan_reduce(p: Problem, reds: Sequence[Reduction], limit: int) -> Plan:
@@ -554,7 +524,7 @@ def plan_reduce(p: Problem, reds: Sequence[Reduction], limit: int) -> Plan:
     values = [r.value for r in reds]
     ops = info.ops_for(values)
     per_point = _op_bytes(ops) + sum(
-        v.type.dtype.itemsize * (3 if r.combiner.name in _ZERO_FIX else 0)
+        v.type.dtype.itemsize * (3 if _zero_bits(r.combiner) else 0)
         for v, r in zip(values, reds, strict=True)
     )
     per_vec = sum(v.type.dtype.itemsize * 2 for v in values)

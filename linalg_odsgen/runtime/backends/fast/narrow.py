@@ -15,15 +15,13 @@ from __future__ import annotations
 import ml_dtypes
 import numpy as np
 
+from linalg_odsgen.payloads import field_table
+
 F16 = np.dtype(np.float16)
 BF16 = np.dtype(ml_dtypes.bfloat16)
 
 # Ops whose f32 result, rounded once to the narrow type, is the narrow op's result.
-UFUNCS: dict[str, np.ufunc] = {
-    "arith.addf": np.add,
-    "arith.subf": np.subtract,
-    "arith.mulf": np.multiply,
-}
+UFUNCS: dict[str, np.ufunc] = field_table(lambda r: r.narrow_ufunc)
 
 _ABS = np.uint32(0x7FFFFFFF)
 _SIGN = np.uint32(0x80000000)
