@@ -3,6 +3,11 @@
 Reads every module with `ast` (nothing is imported), so it also sees imports made inside
 functions or under `if TYPE_CHECKING:`, which hide circles from Python but not from a reader.
 
+It also reports what a static import graph would miss: a string naming a package module
+(`"linalg_odsgen.mlir"`, loaded with importlib) is a late-bound reference, and a lower
+module reaching a higher layer through a module outside the layers (`build`) is a route.
+Both are listed as plug-in points: the places where a layer calls up, by design.
+
     python scripts/import_graph.py            # report; exit 1 if any circle or upward arrow
     python scripts/import_graph.py --json     # the same as JSON
 """
@@ -22,10 +27,10 @@ PACKAGE = "linalg_odsgen"
 # Layers, lowest first: a module may import its own layer and the ones below it.
 # Entries are module paths below the package; the longest one that prefixes a module wins.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("diagnostics", "float_text", "types", "affine", "payloads", "model", "payload"),
-    ("yaml_io", "validation", "dsl", "tc", "safety", "sources"),
+    ("diagnostics", "float_text", "types", "affine", "payloads", "model", "payload", "schemas"),
+    ("yaml_io", "validation", "dsl", "tc", "safety", "sources", "opspecs"),
     ("runtime",),
-    ("mlir", "codegen", "ods", "dialect", "docgen", "ops", "generated", "opspecs", "schemas"),
+    ("mlir", "codegen", "ods", "dialect", "docgen", "ops", "generated"),
     ("conformance", "project"),
     ("cli", "__main__", "docgen.reference"),
 )
@@ -35,9 +40,12 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 @dataclass(frozen=True)
 class Edge:
+    """One reference from a module to another; `late` when it is a module name in a string."""
+
     source: str
     target: str
     line: int
+    late: bool = False
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -61,6 +69,16 @@ def imports_of(path: Path, root: Path, modules: set[str]) -> list[Edge]:
         return target or None
 
     for child in ast.walk(tree):
+        if (
+            isinstance(child, ast.Constant)
+            and isinstance(child.value, str)
+            and child.value.startswith(PACKAGE + ".")
+            and child.value.replace(".", "").replace("_", "").isalnum()
+        ):
+            late = resolve(child.value)
+            if late and late != name and late == child.value:
+                edges.append(Edge(name, late, child.lineno, late=True))
+            continue
         targets: list[str] = []
         if isinstance(child, ast.Import):
             targets = [a.name for a in child.names]
@@ -143,7 +161,8 @@ def strongly_connected(nodes: list[str], graph: dict[str, set[str]]) -> list[lis
 def analyse(root: Path = ROOT) -> dict[str, object]:
     files = sorted((root / PACKAGE).rglob("*.py"))
     modules = {module_name(f, root) for f in files}
-    edges = [e for f in files for e in imports_of(f, root, modules)]
+    every = [e for f in files for e in imports_of(f, root, modules)]
+    edges = [e for e in every if not e.late]
     # A package's __init__ importing its own submodules is how packages re-export.
     runtime = {(e.source, e.target) for e in edges if not e.target.startswith(e.source + ".")}
     graph: dict[str, set[str]] = {}
@@ -164,7 +183,29 @@ def analyse(root: Path = ROOT) -> dict[str, object]:
         "edges": len(runtime),
         "circles": circles,
         "upward": [{"from": s, "to": t, "line": n} for s, t, n in upward],
+        "plugin_points": plugin_points(every),
     }
+
+
+def plugin_points(edges: list[Edge]) -> list[dict[str, object]]:
+    """Where a layer reaches a higher one without a static import: a module named in a
+    string (late-bound), or an import of a module outside the layers that imports upward."""
+    found: set[tuple[str, str, int, str]] = set()
+    by_source: dict[str, list[Edge]] = {}
+    for e in edges:
+        by_source.setdefault(e.source, []).append(e)
+    for e in edges:
+        ls = layer_of(e.source)
+        if ls is None:
+            continue
+        if e.late and (lt := layer_of(e.target)) is not None and lt > ls:
+            found.add((e.source, e.target, e.line, "late-bound"))
+        if not e.late and layer_of(e.target) is None and e.target != PACKAGE:
+            for onward in by_source.get(e.target, []):
+                lo = layer_of(onward.target)
+                if lo is not None and lo > ls:
+                    found.add((e.source, onward.target, e.line, f"via {e.target}"))
+    return [{"from": s, "to": t, "line": n, "how": how} for s, t, n, how in sorted(found)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -185,6 +226,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"upward imports: {len(upward)}")
         for u in upward:
             print(f"  {u['from']}:{u['line']} -> {u['to']}")
+        points = report["plugin_points"]
+        assert isinstance(points, list)
+        print(f"plug-in points (a layer calling up without a static import): {len(points)}")
+        for p in points:
+            print(f"  {p['from']}:{p['line']} -> {p['to']} ({p['how']})")
     return 1 if report["circles"] or report["upward"] else 0
 
 
