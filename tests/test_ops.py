@@ -214,7 +214,7 @@ POOL_TYPES = [
 ]
 
 
-# MLIR rejects unsigned max/min on floats (pinned in tests/runtime/test_region.py).
+# MLIR rejects unsigned max/min on floats (pinned in tests/runtime/test_region_builder.py).
 POOL_CASES = [
     pytest.param(name, types, id=f"{name}-{'-'.join(map(str, types))}")
     for name in POOLINGS

@@ -19,7 +19,7 @@ from linalg_odsgen.runtime.backends import (
 from linalg_odsgen.runtime.errors import OpError
 from linalg_odsgen.runtime.protocol import OperandType, OpInstance
 from linalg_odsgen.runtime.reference import loop_nest
-from linalg_odsgen.runtime.region import RegionHelper, parse_constant
+from linalg_odsgen.runtime.region_builder import RegionHelper, parse_constant
 from linalg_odsgen.runtime.settings import DEFAULT_RUNTIME, Runtime, current_runtime
 from linalg_odsgen.runtime.structured_op import StructuredOp
 from linalg_odsgen.types import ElementType, ShapedType

@@ -21,7 +21,7 @@ from linalg_odsgen.model import (
     OperandKind,
 )
 from linalg_odsgen.runtime.errors import count
-from linalg_odsgen.runtime.region import RegionHelper
+from linalg_odsgen.runtime.region_builder import RegionHelper
 from linalg_odsgen.runtime.structured_op import StructuredOp
 
 P, R = IteratorType.PARALLEL, IteratorType.REDUCTION

@@ -28,7 +28,7 @@ from linalg_odsgen.model import (
     ScalarIndex,
 )
 from linalg_odsgen.payload import Value
-from linalg_odsgen.runtime.region import RegionHelper
+from linalg_odsgen.runtime.region_builder import RegionHelper
 from linalg_odsgen.runtime.structured_op import StructuredOp
 
 # Region-helper method of each function kind.

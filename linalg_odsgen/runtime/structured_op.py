@@ -30,7 +30,7 @@ from linalg_odsgen.runtime import call_form
 from linalg_odsgen.runtime.errors import OpError, count
 from linalg_odsgen.runtime.printing import print_instance
 from linalg_odsgen.runtime.protocol import OperandType, Shape
-from linalg_odsgen.runtime.region import RegionHelper
+from linalg_odsgen.runtime.region_builder import RegionHelper
 from linalg_odsgen.runtime.settings import CURRENT_RUNTIME
 from linalg_odsgen.types import FIXED_TYPES, ElementType, ShapedType
 

@@ -30,7 +30,7 @@ def _import_graph():  # type: ignore[no-untyped-def]
 
 
 READERS = [
-    "runtime/region.py",
+    "runtime/region_builder.py",
     "runtime/call_form.py",
     "runtime/reference.py",
     "runtime/printing.py",

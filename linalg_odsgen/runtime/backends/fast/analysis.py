@@ -30,7 +30,7 @@ CONTRACTION_PAIRS: dict[tuple[str, str], bool] = derived(
 
 
 @dataclass(frozen=True)
-class Reduction:
+class OutputReduction:
     """Yield `output` is `combiner(out_arg, value)` with `value` not reading any output."""
 
     output: int
@@ -42,7 +42,7 @@ class Reduction:
 class Contraction:
     """Yield 0 is `sum(out_arg, product(lhs, rhs))`: a matmul-like semiring contraction."""
 
-    reduction: Reduction
+    reduction: OutputReduction
     product: PayloadOp
     lhs: Value
     rhs: Value
@@ -97,7 +97,7 @@ class RegionInfo:
             stack.extend(v.id for v in self.producer[vid].operands)
         return [op for op in self.region.ops if op.result.id in needed]
 
-    def reduction(self, output: int) -> Reduction | None:
+    def reduction(self, output: int) -> OutputReduction | None:
         """Yield `output` as `combiner(out, expr)` with `expr` free of outputs, if it is one."""
         y = self.region.yields[output]
         op = self.producer.get(y.id)
@@ -106,12 +106,12 @@ class RegionInfo:
         out_arg = self.output_args[output]
         a, b = op.operands
         if a.id == out_arg and not self.reads_output[b.id]:
-            return Reduction(output, op, b)
+            return OutputReduction(output, op, b)
         if b.id == out_arg and not self.reads_output[a.id]:
-            return Reduction(output, op, a)
+            return OutputReduction(output, op, a)
         return None
 
-    def reductions(self) -> list[Reduction] | None:
+    def reductions(self) -> list[OutputReduction] | None:
         """One reduction per output, or None when any yield is not a plain reduction."""
         found = [self.reduction(i) for i in range(len(self.output_args))]
         if any(r is None for r in found):
@@ -136,4 +136,4 @@ class RegionInfo:
         return Contraction(red, prod, lhs, rhs)
 
 
-__all__ = ["COMBINERS", "CONTRACTION_PAIRS", "Contraction", "Reduction", "RegionInfo"]
+__all__ = ["COMBINERS", "CONTRACTION_PAIRS", "Contraction", "OutputReduction", "RegionInfo"]

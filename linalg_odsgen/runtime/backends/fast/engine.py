@@ -30,7 +30,7 @@ import numpy as np
 from linalg_odsgen.payload import OpCategory, PayloadOp, Value
 from linalg_odsgen.payloads import field_table, lookup
 from linalg_odsgen.runtime.backends.fast import narrow
-from linalg_odsgen.runtime.backends.fast.analysis import Contraction, Reduction, RegionInfo
+from linalg_odsgen.runtime.backends.fast.analysis import Contraction, OutputReduction, RegionInfo
 from linalg_odsgen.runtime.backends.fast.semantics import (
     MINMAX_UFUNCS,
     VECTOR_SEMANTICS,
@@ -511,14 +511,14 @@ def reduce_values(combiner: PayloadOp, x: np.ndarray, axes: tuple[int, ...]) -> 
     return r
 
 
-def reduce_allowed(red: Reduction) -> bool:
+def reduce_allowed(red: OutputReduction) -> bool:
     """Reassociation keeps results within rounding except for f16/bf16 sums and products."""
     t = red.combiner.result.type
     reducer = lookup(red.combiner.name).reducer
     return not (t.dtype in _SMALL_FLOATS and reducer is not None and not reducer.exact)
 
 
-def plan_reduce(p: Problem, reds: Sequence[Reduction], limit: int) -> Plan:
+def plan_reduce(p: Problem, reds: Sequence[OutputReduction], limit: int) -> Plan:
     info = p.info
     region = info.region
     values = [r.value for r in reds]
