@@ -112,3 +112,13 @@ def format_diagnostics(diags: Sequence[Diagnostic], fmt: str = "text") -> str:
     if fmt == "json":
         return json.dumps([d.to_json() for d in diags], indent=2)
     return "\n".join(d.format_gnu() for d in diags)
+
+
+__all__ = [
+    "Diagnostic",
+    "DiagnosticError",
+    "Severity",
+    "SourcePos",
+    "format_diagnostics",
+    "has_errors",
+]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.payloads import derived, linalg_fns
+from linalg_odsgen.types import FIXED_TYPES
 
 
 class OperandKind(str, enum.Enum):
@@ -100,8 +101,8 @@ FN_NAMES: dict[FnKind, tuple[str, ...]] = derived(
     lambda: {k: tuple(f.name for f in linalg_fns(k.value)) for k in FnKind}
 )
 
-# Type variables that name a fixed type rather than a variable bound from operands.
-FIXED_TYPES: tuple[str, ...] = ("I32", "I64", "F32", "F64")
+# Type variables that name a fixed type rather than a variable bound from operands
+# (`FIXED_TYPES` of types.py, re-exported: its keys are those names).
 
 
 @dataclass(frozen=True)
@@ -212,3 +213,26 @@ class OpLibrary:
 
     def by_name(self) -> dict[str, OpConfig]:
         return {op.name: op for op in self.ops}
+
+
+__all__ = [
+    "BINARY_FNS",
+    "FIXED_TYPES",
+    "FN_NAMES",
+    "TERNARY_FNS",
+    "TYPE_FNS",
+    "UNARY_FNS",
+    "FnKind",
+    "IteratorType",
+    "OpConfig",
+    "OpLibrary",
+    "OpMetadata",
+    "OperandDef",
+    "OperandKind",
+    "ScalarArg",
+    "ScalarAssign",
+    "ScalarConst",
+    "ScalarFn",
+    "ScalarIndex",
+    "StructuredOpConfig",
+]

@@ -203,3 +203,27 @@ class ShapedType:
     def __str__(self) -> str:
         dims = "".join(("?" if d is None else str(d)) + "x" for d in self.shape)
         return f"{self.kind}<{dims}{self.element}>"
+
+
+__all__ = [
+    "ALL_TYPES",
+    "BF16",
+    "F8E4M3FN",
+    "F8E5M2",
+    "F16",
+    "F32",
+    "F64",
+    "FIXED_TYPES",
+    "I1",
+    "I4",
+    "I8",
+    "I16",
+    "I32",
+    "I64",
+    "INDEX",
+    "ElementType",
+    "ShapedType",
+    "TypeKind",
+    "element_type_of",
+    "parse_element_type",
+]

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from mlir_opt import mlir_opt
 from reference_corpus import REFERENCE as REFERENCE_YAML
 
-from linalg_odsgen.affine import AffineExpr, AffineMap, const, dim, sym
+from linalg_odsgen.affine import AffineExpr, AffineMap, constant, dim, sym
 
 NUM_DIMS, NUM_SYMS = 3, 2
 
@@ -21,7 +21,7 @@ def leaves() -> st.SearchStrategy[AffineExpr]:
     return st.one_of(
         st.integers(0, NUM_DIMS - 1).map(dim),
         st.integers(0, NUM_SYMS - 1).map(sym),
-        st.integers(-9, 9).map(const),
+        st.integers(-9, 9).map(constant),
     )
 
 
@@ -74,7 +74,7 @@ def sample_exprs(n: int) -> list[AffineExpr]:
                 return dim(rng.randrange(NUM_DIMS))
             if k == 1:
                 return sym(rng.randrange(NUM_SYMS))
-            return const(rng.randint(-8, 8))
+            return constant(rng.randint(-8, 8))
         a, b = gen(depth - 1), gen(depth - 1)
         op = rng.choice(["+", "-", "*", "floordiv", "ceildiv", "mod", "neg"])
         if op == "+":
@@ -86,7 +86,7 @@ def sample_exprs(n: int) -> list[AffineExpr]:
         if op == "*":
             return a * (b if b.is_symbolic_or_constant() else rng.randint(-3, 4))
         if not b.is_symbolic_or_constant():
-            b = const(rng.choice([2, 3, 4, -2]))
+            b = constant(rng.choice([2, 3, 4, -2]))
         return getattr(a, op)(b)
 
     return [gen(rng.randrange(1, 6)) for _ in range(n)]

@@ -20,7 +20,7 @@ import numpy as np
 from hypothesis import strategies as st
 from operand_shapes import dynamic_type, operand_shape
 
-from linalg_odsgen.affine import AffineExpr, AffineMap, const, dim, sym
+from linalg_odsgen.affine import AffineExpr, AffineMap, constant, dim, sym
 from linalg_odsgen.codegen import generate_module
 from linalg_odsgen.model import (
     FnKind,
@@ -100,7 +100,7 @@ def _linear(draw: st.DrawFn, n: int, stride_sym: int | None) -> tuple[AffineExpr
         return dim(draw(st.integers(0, n - 1))), True
     i, j = draw(st.integers(0, n - 1)), draw(st.integers(0, n - 1))
     use_stride = stride_sym is not None and draw(st.booleans())
-    a: AffineExpr = sym(stride_sym) if use_stride else const(draw(st.integers(1, 2)))
+    a: AffineExpr = sym(stride_sym) if use_stride else constant(draw(st.integers(1, 2)))
     e = dim(i) * a + dim(j) * draw(st.integers(1, 2)) + draw(st.integers(0, 1))
     return e, False
 

@@ -37,7 +37,7 @@ from linalg_odsgen.affine.expr import (
     AffineDimExpr,
     AffineExpr,
     AffineSymbolExpr,
-    const,
+    constant,
     dim,
     sym,
 )
@@ -56,7 +56,7 @@ __all__ = [
     "AffineMap",
     "AffineParseError",
     "AffineSymbolExpr",
-    "const",
+    "constant",
     "dim",
     "simplify_expr",
     "sym",

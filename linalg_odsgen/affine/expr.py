@@ -244,7 +244,7 @@ def sym(i: int) -> AffineSymbolExpr:
     return AffineSymbolExpr(i)
 
 
-def const(v: int) -> AffineConstantExpr:
+def constant(v: int) -> AffineConstantExpr:
     return AffineConstantExpr(v)
 
 

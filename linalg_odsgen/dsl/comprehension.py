@@ -291,7 +291,7 @@ class _Analysis:
                 )
             return affine.sym(syms[expr])
         if isinstance(expr, IndexConst):
-            return affine.const(expr.value)
+            return affine.constant(expr.value)
         assert isinstance(expr, IndexBinary)
         lhs = self.to_affine(expr.lhs, dims, syms, pos)
         rhs = self.to_affine(expr.rhs, dims, syms, pos)

@@ -20,7 +20,7 @@ from linalg_odsgen.payloads.record import (
     PayloadFn,
     Reducer,
     ResultRule,
-    ScalarFn,
+    ScalarImpl,
     VecFn,
 )
 from linalg_odsgen.payloads.registry import (
@@ -45,7 +45,7 @@ __all__ = [
     "PayloadFn",
     "Reducer",
     "ResultRule",
-    "ScalarFn",
+    "ScalarImpl",
     "VecFn",
     "by_category",
     "by_family",

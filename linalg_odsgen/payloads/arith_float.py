@@ -22,7 +22,7 @@ from linalg_odsgen.payloads.record import (
     PayloadFn,
     Reducer,
     ResultRule,
-    ScalarFn,
+    ScalarImpl,
     VecFn,
 )
 from linalg_odsgen.types import ElementType
@@ -30,15 +30,15 @@ from linalg_odsgen.types import ElementType
 # -- scalar -------------------------------------------------------------------------------
 
 
-def _float_binary(fn: Callable[[Any, Any], Any]) -> Callable[[Any], ScalarFn]:
-    def make(op: Any) -> ScalarFn:
+def _float_binary(fn: Callable[[Any, Any], Any]) -> Callable[[Any], ScalarImpl]:
+    def make(op: Any) -> ScalarImpl:
         t = op.result.type.dtype.type
         return lambda a, b: t(fn(a, b))
 
     return make
 
 
-def _maximumf(op: Any) -> ScalarFn:
+def _maximumf(op: Any) -> ScalarImpl:
     """NaN wins; -0.0 < +0.0 (IEEE 754-2019 maximum)."""
 
     def maximumf(a: Any, b: Any) -> Any:
@@ -53,7 +53,7 @@ def _maximumf(op: Any) -> ScalarFn:
     return maximumf
 
 
-def _minimumf(op: Any) -> ScalarFn:
+def _minimumf(op: Any) -> ScalarImpl:
     """NaN wins; -0.0 < +0.0 (IEEE 754-2019 minimum)."""
 
     def minimumf(a: Any, b: Any) -> Any:
@@ -68,18 +68,18 @@ def _minimumf(op: Any) -> ScalarFn:
     return minimumf
 
 
-def _maxnumf(op: Any) -> ScalarFn:
+def _maxnumf(op: Any) -> ScalarImpl:
     """A NaN operand is ignored (IEEE 754-2008 maxNum)."""
     maximum = _maximumf(op)
     return lambda a, b: b if a != a else a if b != b else maximum(a, b)
 
 
-def _minnumf(op: Any) -> ScalarFn:
+def _minnumf(op: Any) -> ScalarImpl:
     minimum = _minimumf(op)
     return lambda a, b: b if a != a else a if b != b else minimum(a, b)
 
 
-def _negf(op: Any) -> ScalarFn:
+def _negf(op: Any) -> ScalarImpl:
     t = op.result.type.dtype.type
     return lambda a: t(-a)
 
@@ -132,7 +132,7 @@ def _binary(
     mnemonic: str,
     cpp_class: str,
     doc: str,
-    scalar: Callable[[Any], ScalarFn],
+    scalar: Callable[[Any], ScalarImpl],
     vector: VecFn,
     numba: NumbaText,
     **fields: Any,

@@ -21,7 +21,7 @@ from linalg_odsgen.payloads.record import (
     PayloadFn,
     Reducer,
     ResultRule,
-    ScalarFn,
+    ScalarImpl,
     VecFn,
 )
 from linalg_odsgen.types import ElementType
@@ -29,15 +29,15 @@ from linalg_odsgen.types import ElementType
 # -- scalar -------------------------------------------------------------------------------
 
 
-def _int_binary(fn: Callable[[int, int], int]) -> Callable[[Any], ScalarFn]:
-    def make(op: Any) -> ScalarFn:
+def _int_binary(fn: Callable[[int, int], int]) -> Callable[[Any], ScalarImpl]:
+    def make(op: Any) -> ScalarImpl:
         w = op.result.type.width
         return lambda a, b: wrap(fn(a, b), w)
 
     return make
 
 
-def _divsi(op: Any) -> ScalarFn:
+def _divsi(op: Any) -> ScalarImpl:
     w = op.result.type.width
 
     def divsi(a: int, b: int) -> int:
@@ -49,7 +49,7 @@ def _divsi(op: Any) -> ScalarFn:
     return divsi
 
 
-def _divui(op: Any) -> ScalarFn:
+def _divui(op: Any) -> ScalarImpl:
     w = op.result.type.width
 
     def divui(a: int, b: int) -> int:
@@ -59,12 +59,12 @@ def _divui(op: Any) -> ScalarFn:
     return divui
 
 
-def _maxui(op: Any) -> ScalarFn:
+def _maxui(op: Any) -> ScalarImpl:
     w = op.result.type.width
     return lambda a, b: a if unsigned(a, w) >= unsigned(b, w) else b
 
 
-def _minui(op: Any) -> ScalarFn:
+def _minui(op: Any) -> ScalarImpl:
     w = op.result.type.width
     return lambda a, b: a if unsigned(a, w) <= unsigned(b, w) else b
 
@@ -155,7 +155,7 @@ def _binary(
     mnemonic: str,
     cpp_class: str,
     doc: str,
-    scalar: Callable[[Any], ScalarFn],
+    scalar: Callable[[Any], ScalarImpl],
     vector: VecFn,
     numba: NumbaText,
     **fields: Any,

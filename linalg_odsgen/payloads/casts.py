@@ -35,7 +35,7 @@ from linalg_odsgen.payloads.record import (
     Operands,
     PayloadFn,
     ResultRule,
-    ScalarFn,
+    ScalarImpl,
     VecFn,
 )
 from linalg_odsgen.types import ElementType, element_type_of
@@ -46,17 +46,17 @@ _F16 = np.dtype(np.float16)
 # -- scalar -------------------------------------------------------------------------------
 
 
-def _extsi(op: Any) -> ScalarFn:
+def _extsi(op: Any) -> ScalarImpl:
     return lambda a: a
 
 
-def _extui(op: Any) -> ScalarFn:
+def _extui(op: Any) -> ScalarImpl:
     src = op.operands[0].type.width
     dst = op.result.type.width
     return lambda a: wrap(unsigned(a, src), dst)
 
 
-def _trunci(op: Any) -> ScalarFn:
+def _trunci(op: Any) -> ScalarImpl:
     dst = op.result.type.width
     return lambda a: wrap(a, dst)
 
@@ -72,18 +72,18 @@ def _int_to_float(t: ElementType) -> Callable[[int], Any]:
     return lambda v: make(float(round_int(v, precision)))
 
 
-def _sitofp(op: Any) -> ScalarFn:
+def _sitofp(op: Any) -> ScalarImpl:
     return _int_to_float(op.result.type)
 
 
-def _uitofp(op: Any) -> ScalarFn:
+def _uitofp(op: Any) -> ScalarImpl:
     convert = _int_to_float(op.result.type)
     src = op.operands[0].type.width
     return lambda a: convert(unsigned(a, src))
 
 
-def _fptoi(is_unsigned: bool) -> Callable[[Any], ScalarFn]:
-    def make(op: Any) -> ScalarFn:
+def _fptoi(is_unsigned: bool) -> Callable[[Any], ScalarImpl]:
+    def make(op: Any) -> ScalarImpl:
         w = op.result.type.width
         lo, hi = (0, (1 << w) - 1) if is_unsigned else (-(1 << (w - 1)), (1 << (w - 1)) - 1)
         # 8-bit floats have no LLVM type: MLIR 22 converts them with APFloat, which rounds to
@@ -102,7 +102,7 @@ def _fptoi(is_unsigned: bool) -> Callable[[Any], ScalarFn]:
     return make
 
 
-def _float_cast(op: Any) -> ScalarFn:
+def _float_cast(op: Any) -> ScalarImpl:
     t = op.result.type.dtype.type
     if op.result.type.name == "bf16" and op.operands[0].type.name == "f64":
         # MLIR's lowering rounds f64 -> f32 -> bf16; say so rather than rely on ml_dtypes doing it.
@@ -110,13 +110,13 @@ def _float_cast(op: Any) -> ScalarFn:
     return lambda a: t(a)
 
 
-def _index_cast(op: Any) -> ScalarFn:
+def _index_cast(op: Any) -> ScalarImpl:
     # index -> iN truncates, iN -> index sign-extends: both are `wrap` to the result width.
     dst = op.result.type.width
     return lambda a: wrap(a, dst)
 
 
-def _index_castui(op: Any) -> ScalarFn:
+def _index_castui(op: Any) -> ScalarImpl:
     src = op.operands[0].type.width
     dst = op.result.type.width
     if src < dst:
@@ -124,7 +124,7 @@ def _index_castui(op: Any) -> ScalarFn:
     return lambda a: wrap(a, dst)
 
 
-def _bitcast(op: Any) -> ScalarFn:
+def _bitcast(op: Any) -> ScalarImpl:
     src, dst = op.operands[0].type, op.result.type
     if src.width != dst.width or src.is_bool:
         raise ValueError(f"bitcast needs equal widths, got {src} to {dst}")
@@ -315,7 +315,7 @@ def _cast(
     cpp_class: str,
     doc: str,
     operands: Operands,
-    scalar: Callable[[Any], ScalarFn],
+    scalar: Callable[[Any], ScalarImpl],
     vector: VecFn,
     numba: NumbaText | None,
     **fields: Any,

@@ -27,17 +27,17 @@ from linalg_odsgen.payloads.record import (
     Operands,
     PayloadFn,
     ResultRule,
-    ScalarFn,
+    ScalarImpl,
     VecFn,
 )
 
 _BF16 = np.dtype(ml_dtypes.bfloat16)
 
 
-def float_unary(fn: Callable[[Any], Any]) -> Callable[[Any], ScalarFn]:
+def float_unary(fn: Callable[[Any], Any]) -> Callable[[Any], ScalarImpl]:
     """The scalar semantics of `fn` applied to one float, rounded to the result type."""
 
-    def make(op: Any) -> ScalarFn:
+    def make(op: Any) -> ScalarImpl:
         t = op.result.type.dtype.type
         return lambda a: t(fn(a))
 
@@ -64,7 +64,7 @@ def unary(
     numba: str | NumbaText,
     *,
     vector_fn: Callable[[np.ndarray], np.ndarray] | None = None,
-    scalar: Callable[[Any], ScalarFn] | None = None,
+    scalar: Callable[[Any], ScalarImpl] | None = None,
     **fields: Any,
 ) -> PayloadFn:
     """A `math` unary float function computed by the elementwise NumPy function `fn`
@@ -100,7 +100,7 @@ def _vround_half_away(x: np.ndarray) -> np.ndarray:
     return np.where(np.abs(x - t) >= 0.5, t + np.sign(x), t)
 
 
-def _rsqrt(op: Any) -> ScalarFn:
+def _rsqrt(op: Any) -> ScalarImpl:
     t = op.result.type.dtype.type
     one = t(1)
     return lambda a: t(one / t(np.sqrt(a)))
@@ -111,7 +111,7 @@ def _vrsqrt(x: np.ndarray) -> np.ndarray:
     return np.divide(r.dtype.type(1), r, out=r)  # in place: one temporary, the result
 
 
-def _erf(op: Any) -> ScalarFn:
+def _erf(op: Any) -> ScalarImpl:
     t = op.result.type.dtype.type
     return lambda a: t(erf_value(float(a)))
 
@@ -128,7 +128,7 @@ def _verf(x: np.ndarray) -> np.ndarray:
     return np.asarray(_ERF(x64), dtype=np.float64).reshape(x64.shape).astype(x.dtype)
 
 
-def _powf(op: Any) -> ScalarFn:
+def _powf(op: Any) -> ScalarImpl:
     """The C library's pow/powf, which MLIR's lowering calls (NumPy's power is its own code)."""
     dtype = op.result.type.dtype
     t = dtype.type

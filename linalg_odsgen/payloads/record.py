@@ -73,10 +73,10 @@ class OpLike(Protocol):
     def attr(self, key: str) -> int | float | bool: ...
 
 
-ScalarFn = Callable[..., Any]
+ScalarImpl = Callable[..., Any]
 # `scalar(op)` specialises the exact scalar function to `op`'s types (canonical values:
 # Python ints for integers, NumPy scalars of the type's dtype for floats).
-ScalarFactory = Callable[[Any], ScalarFn]
+ScalarFactory = Callable[[Any], ScalarImpl]
 # `vector(op, operand_arrays, out)` computes the op elementwise on canonical-dtype arrays.
 VecFn = Callable[[Any, Sequence[np.ndarray], "np.ndarray | None"], np.ndarray]
 
@@ -242,6 +242,6 @@ __all__ = [
     "Reducer",
     "ResultRule",
     "ScalarFactory",
-    "ScalarFn",
+    "ScalarImpl",
     "VecFn",
 ]

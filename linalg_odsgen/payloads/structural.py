@@ -14,11 +14,11 @@ from linalg_odsgen.payloads.record import (
     Operands,
     PayloadFn,
     ResultRule,
-    ScalarFn,
+    ScalarImpl,
 )
 
 
-def _select(op: Any) -> ScalarFn:
+def _select(op: Any) -> ScalarImpl:
     return lambda c, a, b: a if c else b
 
 

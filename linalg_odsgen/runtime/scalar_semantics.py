@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from linalg_odsgen.payload import PayloadOp
-from linalg_odsgen.payloads import ScalarFn, field_table
+from linalg_odsgen.payloads import ScalarImpl, field_table
 from linalg_odsgen.payloads.canonical import (
     from_canonical,
     round_int,
@@ -29,7 +29,7 @@ from linalg_odsgen.payloads.record import ScalarFactory
 SCALAR_OPS: dict[str, ScalarFactory] = field_table(lambda r: r.scalar)
 
 
-def scalar_function(op: PayloadOp) -> ScalarFn:
+def scalar_function(op: PayloadOp) -> ScalarImpl:
     """The exact scalar function of a computing payload op (not constants or linalg.index)."""
     return SCALAR_OPS[op.name](op)
 

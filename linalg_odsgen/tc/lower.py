@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from linalg_odsgen.affine import AffineExpr, AffineMap, const, dim, sym
+from linalg_odsgen.affine import AffineExpr, AffineMap, constant, dim, sym
 from linalg_odsgen.diagnostics import Diagnostic, Severity
 from linalg_odsgen.model import (
     FIXED_TYPES,
@@ -936,7 +936,7 @@ class _Resolver:
 
 def _build(e: Affine, leaf: _LeafFn) -> AffineExpr:
     if isinstance(e, Num):
-        return const(e.value)
+        return constant(e.value)
     if isinstance(e, (Name, AttrElem)):
         return leaf(e)
     if isinstance(e, Neg):

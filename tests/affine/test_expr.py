@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mlir_opt import needs_mlir_opt as needs_mlir
 
-from linalg_odsgen.affine import AffineExpr, AffineMap, const, dim, sym
+from linalg_odsgen.affine import AffineExpr, AffineMap, constant, dim, sym
 
 # (source text, what mlir-opt-22 prints for `affine_map<source>`). The right-hand sides
 # were taken verbatim from mlir-opt-22 output (attributes `{aN = affine_map<...>}` on a
@@ -134,15 +134,15 @@ def test_operators_simplify_like_mlir() -> None:
     assert str(d0 - d1) == "d0 - d1"
     assert str(5 - d0) == "-d0 + 5"
     assert str(-d0) == "-d0"
-    assert d0 - d0 == const(0)
+    assert d0 - d0 == constant(0)
     assert str(d0 - d0.floordiv(4) * 4) == "d0 mod 4"
     assert str(d0.floordiv(1)) == "d0"
     assert str((d0 * 6).floordiv(3)) == "d0 * 2"
     assert str((d0 * 6).ceildiv(4)) == "(d0 * 6) ceildiv 4"
     assert str((d0 * 4).mod(2)) == "0"
-    assert const(7).floordiv(-2) == const(-4)
-    assert const(-7).ceildiv(2) == const(-3)
-    assert const(-7).mod(3) == const(2)
+    assert constant(7).floordiv(-2) == constant(-4)
+    assert constant(-7).ceildiv(2) == constant(-3)
+    assert constant(-7).mod(3) == constant(2)
 
 
 def test_binary_expr_caches_structural_facts() -> None:
@@ -166,7 +166,7 @@ def test_expressions_are_hashable_values() -> None:
 def test_linear_form() -> None:
     e = AffineMap.parse("(d0, d1, d2) -> (d0 * 2 - d2 + 5 - d0)").results[0]
     assert e.linear_form(3) == ((1, 0, -1), 5)
-    assert const(4).linear_form(2) == ((0, 0), 4)
+    assert constant(4).linear_form(2) == ((0, 0), 4)
     assert (dim(0) + sym(0)).linear_form(1) is None
     assert dim(0).floordiv(2).linear_form(1) is None
     assert (dim(0) * sym(0)).linear_form(1) is None

@@ -8,7 +8,7 @@ import pytest
 from mlir_opt import mlir_opt
 from mlir_opt import needs_mlir_opt as needs_mlir
 
-from linalg_odsgen.affine import AffineDimExpr, AffineMap, const, dim, sym
+from linalg_odsgen.affine import AffineDimExpr, AffineMap, constant, dim, sym
 
 
 def test_eval_checks_arity_and_division_by_zero() -> None:
@@ -60,7 +60,7 @@ def test_replace_dims_and_expr_replace() -> None:
     r2 = m.replace_dims([dim(0), dim(0)], num_dims=1)
     assert str(r2) == "(d0) -> (d0 * 3, d0)"
     e = dim(0) * sym(0)
-    assert str(e.replace(symbols={0: const(3)})) == "d0 * 3"
+    assert str(e.replace(symbols={0: constant(3)})) == "d0 * 3"
     assert e.replace(dims={}) is e
 
 

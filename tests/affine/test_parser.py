@@ -15,7 +15,7 @@ from linalg_odsgen.affine import (
     AffineMap,
     AffineParseError,
     AffineSymbolExpr,
-    const,
+    constant,
     dim,
     sym,
 )
@@ -37,14 +37,14 @@ def test_parse_builds_expected_trees() -> None:
     m = AffineMap.parse("(d0, d1)[s0] -> (d0 * -1, -2, d0 - d1 floordiv 2 * 3, -(d1), s0)")
     assert m.num_dims == 2 and m.num_symbols == 1 and m.num_results == 5
     mul = AffineExprKind.MUL
-    assert m.results[0] == AffineBinaryExpr(mul, dim(0), const(-1))
+    assert m.results[0] == AffineBinaryExpr(mul, dim(0), constant(-1))
     assert m.results[1] == AffineConstantExpr(-2)
     # `*`/floordiv bind tighter than `-` and associate to the left: (d1 floordiv 2) * 3.
-    fd = AffineBinaryExpr(AffineExprKind.FLOORDIV, dim(1), const(2))
+    fd = AffineBinaryExpr(AffineExprKind.FLOORDIV, dim(1), constant(2))
     assert m.results[2] == AffineBinaryExpr(
-        AffineExprKind.ADD, dim(0), AffineBinaryExpr(mul, fd, const(-3))
+        AffineExprKind.ADD, dim(0), AffineBinaryExpr(mul, fd, constant(-3))
     )
-    assert m.results[3] == AffineBinaryExpr(mul, dim(1), const(-1))
+    assert m.results[3] == AffineBinaryExpr(mul, dim(1), constant(-1))
     assert m.results[4] == AffineSymbolExpr(0)
 
 

@@ -12,7 +12,7 @@ import pytest
 from mlir_opt import mlir_opt, needs_mlir_opt
 
 import linalg_odsgen.opspecs.core_named_ops as core
-from linalg_odsgen.affine import AffineMap, const, simplify_expr
+from linalg_odsgen.affine import AffineMap, constant, simplify_expr
 from linalg_odsgen.dsl import collect_ops
 from linalg_odsgen.model import OpConfig, OperandKind
 from linalg_odsgen.tc import read_tc
@@ -41,7 +41,7 @@ def _instantiated(op: OpConfig, attrs: dict[str, tuple[int, ...]]) -> list[Affin
                 values[r.position] = v  # type: ignore[attr-defined]
     out = []
     for m in op.structured_op.indexing_maps:
-        syms = [const(values.get(i, 0)) for i in range(m.num_symbols)]
+        syms = [constant(values.get(i, 0)) for i in range(m.num_symbols)]
         results = tuple(
             simplify_expr(r.replace({}, dict(enumerate(syms))), m.num_dims, 0) for r in m.results
         )
