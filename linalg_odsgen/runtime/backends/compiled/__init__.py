@@ -39,6 +39,7 @@ from linalg_odsgen.runtime.backends.compiled.kernel import (
     reorderable,
     small_window,
     storage_kind,
+    window_dims,
 )
 
 if TYPE_CHECKING:
@@ -67,6 +68,10 @@ from linalg_odsgen.runtime.backends.compiled.bounds import (  # noqa: E402
 )
 from linalg_odsgen.runtime.backends.compiled.cache import load_kernel  # noqa: E402
 from linalg_odsgen.runtime.backends.compiled.tiles import choose_tiling  # noqa: E402
+from linalg_odsgen.runtime.backends.compiled.workers import (  # noqa: E402
+    numba_workers,
+    run_chunks,
+)
 
 # Whether f16/bf16 reductions may round by Veltkamp's split where the operands' ranges
 # prove it exact (`bounds.py`); tests switch it off to compare with the exact roundings.
@@ -145,6 +150,7 @@ class _Kernel:
     nest: LoopNest
     shadows: tuple[int, ...]  # operands whose f32 shadow the caller passes (`KernelText`)
     fills: bool  # takes a last `fill` argument: convert the inputs' shadows
+    chunks: Any = None  # a parallel nest's `chunks(.., cuts)`: its chunks on numba's workers
 
 
 @dataclass
@@ -208,6 +214,8 @@ def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
         return f"loops backend: {kernels}"
     nest = _nest_for(op, kernels, operands)
     where = f" (outermost loop in parallel, {threads()} chunks)" if nest.parallel else ""
+    tile = ", ".join(f"d{d} x {f}" for d, f in nest.unroll)
+    where += f", unrolled {tile}" if nest.unroll else ""
     return "compiled: loop order " + ", ".join(f"d{d}" for d in nest.order) + where
 
 
@@ -256,6 +264,7 @@ def _nest(
         v = tiling.vector
         if ranges[v] <= FIXED_VECTOR_TRIPS and v not in dict(fixed):
             fixed += ((v, ranges[v]),)
+        fixed += tuple((d, ranges[d]) for d in window_dims(op, ranges) if d not in dict(fixed))
     else:
         order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
         window = small_window(op, ranges) if kernels.reorderable else ()
@@ -279,7 +288,9 @@ def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> _Kernel:
     kernel = kernels.by_nest.get(nest)
     if kernel is None:
         text = kernel_text(op, nest)
-        kernel = _Kernel(load_kernel(text.name, text.render), nest, text.shadows, text.fills)
+        module = load_kernel(text.name, text.render)
+        chunks = getattr(module, "chunks", None)
+        kernel = _Kernel(module.kernel, nest, text.shadows, text.fills, chunks)
         kernels.by_nest[nest] = kernel
         STATS.kernels += 1
     return kernel
@@ -303,14 +314,21 @@ def _pool() -> ThreadPoolExecutor:
     return _POOL
 
 
-# Nests of fewer loop points run on one thread even when parallel loops are on: waking a
-# pool thread and handing it a chunk costs ~25-30 us here, a large part of a 0.1 ms kernel
-# (a 114x114x64 pooling window), where numba's OpenMP workers answered at once by spinning.
-PARALLEL_MIN_POINTS = 1 << 22
+# Nests of fewer loop points run on one thread even when parallel loops are on: numba's
+# workers take a chunk within ~2 us (`workers.py`), a 64K-point nest takes ~20 us.
+PARALLEL_MIN_POINTS = 1 << 16
 
 # Chunks per thread: threads take the next chunk when done, so a core another process's
 # (or OpenBLAS's spinning) thread holds takes fewer chunks instead of holding up the call.
 CHUNKS_PER_THREAD = 4
+
+
+def _cuts(trips: int, align: int = 1) -> list[int]:
+    """Chunk bounds 0 = c0 < c1 < .. < ck = trips, each a multiple of `align` but the last:
+    CHUNKS_PER_THREAD chunks a thread (fewer when there are fewer trips)."""
+    pieces = min(trips, min(threads(), trips) * CHUNKS_PER_THREAD)
+    cuts = {min(trips, trips * k // pieces // align * align) for k in range(pieces)}
+    return sorted(cuts | {trips})
 
 
 def _in_chunks(
@@ -322,9 +340,7 @@ def _in_chunks(
     speed. Chunks start at multiples of `align` (a register tile's rows: a chunk cut
     inside a tile would run its rows as the slower leftover nest)."""
     n = min(threads(), trips)
-    pieces = min(trips, n * CHUNKS_PER_THREAD)
-    cuts = sorted({min(trips, trips * k // pieces // align * align) for k in range(pieces)})
-    chunks = [(a, b) for a, b in itertools.pairwise([*cuts, trips]) if a < b]
+    chunks = list(itertools.pairwise(_cuts(trips, align)))
 
     def call(lo: int, hi: int) -> None:
         fn(*args, lo, hi, *tail)
@@ -411,7 +427,10 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
                 kernel(*args, 0, 0, True)
             split = found.nest.order[0]
             align = dict(found.nest.unroll).get(split, 1)
-            _in_chunks(kernel, args, ranges[split], (False,) if found.fills else (), align)
+            if found.chunks is not None and numba_workers():
+                run_chunks(found.chunks, args, _cuts(ranges[split], align))
+            else:
+                _in_chunks(kernel, args, ranges[split], (False,) if found.fills else (), align)
         else:
             kernel(*args, *((True,) if found.fills else ()))
     if len(kernel.overloads) != before:  # this call compiled or loaded a signature

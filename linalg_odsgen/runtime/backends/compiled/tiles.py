@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -33,6 +34,11 @@ if TYPE_CHECKING:
 # vectorizer turns each row into vectors (see `scalars.wide_vectors`).
 ROWS = 8
 LANES = {1: 32, 2: 32, 4: 32, 8: 16}
+# An f16 output's tile holds its f16 bits, each step `f2h(rh(h2f(acc) + ..))`: LLVM folds the
+# conversions around exact roundings into f16 arithmetic (AVX512-FP16: 32 lanes a register).
+F16_LANES = 64
+# Storage kinds of inputs a tile loads (f16/bf16: converted to f32 as loaded, exactly).
+TILE_KINDS = frozenset({"plain", "f16", "bf16"})
 # Strips (vector dims too short for a register tile): STRIP_ROWS rows and STEPS in-order
 # reduction steps unrolled inside a loop over the contiguous dim that LLVM's loop
 # vectorizer vectorizes: each output load/store pair serves STEPS multiply-adds, and a
@@ -62,15 +68,17 @@ def choose_tiling(
     (no f16/bf16 shadows, no packed bits); else None (the plain nest runs)."""
     if op.num_outputs != 1 or not K.reorderable(op) or not ranges:
         return None
-    if any(K.storage_kind(t) != "plain" for t in op.element_types):
+    kinds = [K.storage_kind(t) for t in op.element_types]
+    if any(k not in TILE_KINDS for k in kinds[: op.num_inputs]) or kinds[-1] not in (
+        "plain",
+        "f16",
+    ):
         return None
     n = op.num_loops
     parallel = [it.value == "parallel" for it in op.iterator_types]
     reductions = [d for d in range(n) if not parallel[d]]
     if not reductions or any(r <= 0 for r in ranges):
         return None
-    if math.prod(ranges[d] for d in reductions) <= K.SMALL_WINDOW:
-        return None  # a window: `kernel.small_window`'s nest vectorises it better
     steps = K._steps(op, strides)
     out = steps[op.num_inputs]
     dims = sorted((d for d in range(n) if out[d] != 0), key=lambda d: (out[d], -d))
@@ -82,8 +90,11 @@ def choose_tiling(
     cost = [sum(row[d] for row in steps) for d in range(n)]
     outer = sorted((d for d in range(n) if parallel[d] and d not in (v, r)), key=lambda d: -cost[d])
     rs = [r] if r is not None else []
-    lanes = min(LANES.get(op.element_types[-1].width // 8, 32), 1 << (ranges[v].bit_length() - 1))
-    if lanes >= MIN_LANES:  # a register tile, strips for the rest
+    widest = F16_LANES if kinds[-1] == "f16" else LANES.get(op.element_types[-1].width // 8, 32)
+    lanes = min(widest, 1 << (ranges[v].bit_length() - 1))
+    if lanes < MIN_LANES and math.prod(ranges[d] for d in reductions) <= K.SMALL_WINDOW:
+        return None  # a window over a short vector dim: `kernel.small_window`'s nest
+    if lanes >= MIN_LANES:  # a register tile (windows too), strips for the rest
         unroll = [(d, min(ROWS, ranges[d])) for d in rs] + [(v, lanes)]
         return Tiling((*outer, *rs, v, *reductions), tuple(unroll), v)
     unroll = [(d, min(STRIP_ROWS, ranges[d])) for d in rs]
@@ -304,7 +315,8 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
         tile loaded into `acc` (a stack array), the reduction loops in order around a step
         for each of its elements (loops of constant trip counts `j<r>`, `j<v>`), stored."""
         rows, lanes = (factor[r] if r is not None else 1), factor[v]
-        acc_type = K._reg(types[num_in])
+        half = K.storage_kind(types[num_in]) == "f16"
+        acc_type = "np.uint16" if half else K._reg(types[num_in])
         lines.append("    S.wide_vectors()")
         lines.append(f"    acc = S.tile({rows}, {lanes}, {acc_type}(0))")
         text = {d: f"d{d}" for d in range(n)}
@@ -327,13 +339,19 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
         def pad() -> str:
             return "    " * (depth + 1)
 
+        def row_copies(block: list[str]) -> list[str]:
+            """`block` once per tile row, `j<r>` a constant in each: no loop over rows is
+            left for LLVM's loop vectorizer to vectorise across rows (by gathers)."""
+            if r is None:
+                return block
+            name = re.compile(rf"\bj{r}\b")
+            return [name.sub(str(k), line) for k in range(rows) for line in block]
+
         def over_tile(statement: str) -> None:
             base = pad()
-            if r is not None:
-                lines.append(f"{base}for j{r} in range({rows}):")
-                base += "    "
-            lines.append(f"{base}for j{v} in range({lanes}):")
-            lines.append(f"{base}    {statement}")
+            lines.extend(
+                row_copies([f"{base}for j{v} in range({lanes}):", f"{base}    {statement}"])
+            )
 
         for d in order:
             if not parallel[d]:
@@ -342,7 +360,7 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
             step = f", {factor[d]}" if d in factor else ""
             lines.append(f"{pad()}for d{d} in range({start}, {stop}{step}):")
             depth += 1
-        over_tile(f"{cell} = {K._load(types[num_in], out)}")
+        over_tile(f"{cell} = {out if half else K._load(types[num_in], out)}")
         outer_depth = depth
         for d in order:
             if parallel[d]:
@@ -351,7 +369,7 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
             lines.append(f"{pad()}for d{d} in range({start}, {stop}):")
             depth += 1
         names: dict[int, str] = dict(const_names)
-        names[out_arg.id] = cell
+        names[out_arg.id] = f"S.h2f({cell})" if half else cell
         tile_dims = set(inner)
         # loads: outside the tile loops when they use neither tile dim, inside j<r> when
         # they use only the row dim, inside both otherwise
@@ -364,12 +382,8 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
             placed[where].append(f"x{i} = {K._load(types[i], ref(i))}")
             names[arg.id] = f"x{i}"
         lines.extend(pad() + t for t in placed[0])
-        if r is not None:
-            lines.append(f"{pad()}for j{r} in range({rows}):")
-            depth += 1
-            lines.extend(pad() + t for t in placed[1])
-        else:
-            placed[2][:0] = placed[1]
+        row_start = len(lines)
+        lines.extend(pad() + t for t in placed[1])
         lines.append(f"{pad()}for j{v} in range({lanes}):")
         depth += 1
         lines.extend(pad() + t for t in placed[2])
@@ -380,14 +394,17 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
                 names[p.result.id] = f"np.int64({text[int(p.attr('dim'))]})"
                 continue
             args = [names[a.id] for a in p.operands]
-            expr = K.op_expression(p, args, p.name in nest.short_rounding)
+            # exact roundings in a half tile: LLVM turns them into f16 arithmetic
+            short = p.name in nest.short_rounding and not half
+            expr = K.op_expression(p, args, short)
             lines.append(f"{pad()}v{p.result.id} = {expr}")
             names[p.result.id] = f"v{p.result.id}"
         value = names[region.yields[0].id]
-        if value != cell:
-            lines.append(f"{pad()}{cell} = {value}")
+        if value != names[out_arg.id]:
+            lines.append(f"{pad()}{cell} = {f'S.f2h({value})' if half else value}")
+        lines[row_start:] = row_copies(lines[row_start:])
         depth = outer_depth
-        over_tile(f"{out} = {K._store(types[num_in], cell)}")
+        over_tile(f"{out} = {cell if half else K._store(types[num_in], cell)}")
 
     factor = dict(nest.unroll)
     if parallel[nest.order[-1]]:  # strips only

@@ -1,0 +1,56 @@
+"""Which threads run a parallel nest's chunks: numba's own workers when they answer fast.
+
+numba's OpenMP (or TBB) workers take a parallel loop's chunks within a couple of
+microseconds, since after a loop they spin a while before they sleep; a Python thread
+pool's hand-off costs 25-30 us here, a large part of a 0.1 ms kernel. numba's fallback
+layer (`workqueue`) is slower still (~120 us a loop), so with it the pool runs the chunks.
+
+GNU OpenMP's workers spin for about 4 ms of CPU time after each loop by default; on a
+machine shared with other work (or BLAS threads) that is CPU taken from them, so unless
+the user chose a wait policy, the spin is cut to a fraction of a millisecond, still far
+longer than the gap between two kernel calls in a loop.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+# libgomp's spin iterations before a worker sleeps (its default: 300000, ~4 ms here).
+SPIN_COUNT = "10000"
+
+
+@cache
+def numba_workers() -> bool:
+    """True when numba's threading layer is one whose workers answer fast (not
+    `workqueue`); starts numba's workers (once a process)."""
+    if "OMP_WAIT_POLICY" not in os.environ:
+        os.environ.setdefault("GOMP_SPINCOUNT", SPIN_COUNT)  # read when libgomp loads
+    try:
+        import numba
+        from numba.np.ufunc.parallel import _launch_threads
+
+        _launch_threads()
+        return bool(numba.threading_layer() != "workqueue")
+    except Exception:  # no usable layer: the Python pool runs the chunks
+        return False
+
+
+def run_chunks(chunks: Any, args: Sequence[Any], cuts: Sequence[int]) -> None:
+    """A kernel module's `chunks` on numba's workers, the chunks handed out one at a time
+    (numba's chunk size 1, for this call only): a worker still waking up, or whose core
+    another process holds, takes fewer chunks instead of a fixed half."""
+    import numba
+
+    before = numba.set_parallel_chunksize(1)
+    try:
+        chunks(*args, np.asarray(cuts, np.int64))
+    finally:
+        numba.set_parallel_chunksize(before)
+
+
+__all__ = ["SPIN_COUNT", "numba_workers", "run_chunks"]
