@@ -231,14 +231,14 @@ def _depthwise(channels: int) -> tuple[object, list[np.ndarray]]:
 
 
 def test_windows_over_a_vector_of_channels_run_as_register_tiles() -> None:
-    """A 3x3 window over 8+ channels: 8 output columns x the channels in registers, the
+    """A 3x3 window over 8+ channels: 4 output columns x the channels in registers, the
     window's taps (trip counts in the text) around each step, as MLIR's vector code."""
     op, operands = _depthwise(16)
     nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
-    assert dict(nest.unroll) == {2: tiles.ROWS, 3: 16}
+    assert dict(nest.unroll) == {2: tiles.WINDOW_ROWS, 3: 16}
     assert {4: 3, 5: 3}.items() <= dict(nest.fixed).items()
     text = kernel_source(op, nest)
-    assert "acc = S.tile(8, 16, np.float32(0))" in text
+    assert f"acc = S.tile({tiles.WINDOW_ROWS}, 16, np.float32(0))" in text
     assert "for d4 in range(0, 3):" in text and "for d5 in range(0, 3):" in text
 
 
