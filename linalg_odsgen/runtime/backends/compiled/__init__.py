@@ -215,7 +215,7 @@ def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
     if isinstance(kernels, str):
         return f"loops backend: {kernels}"
     nest = _nest_for(op, kernels, operands)
-    where = f" (outermost loop in parallel, {threads()} chunks)" if nest.parallel else ""
+    where = f" (outermost loop in parallel, {threads()} threads)" if nest.parallel else ""
     tile = ", ".join(f"d{d} x {f}" for d, f in nest.unroll)
     where += f", unrolled {tile}" if nest.unroll else ""
     return "compiled: loop order " + ", ".join(f"d{d}" for d in nest.order) + where

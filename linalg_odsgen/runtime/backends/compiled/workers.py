@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 import numpy as np
@@ -24,10 +23,21 @@ import numpy as np
 SPIN_COUNT = "10000"
 
 
-@cache
+# The process that started numba's workers, and whether they are fast ones.
+_STARTED: dict[str, int | bool] = {}
+
+
 def numba_workers() -> bool:
     """True when numba's threading layer is one whose workers answer fast (not
-    `workqueue`); starts numba's workers (once a process)."""
+    `workqueue`); starts numba's workers (once a process). False in a process forked
+    from one that started them: GNU OpenMP cannot run there (numba would end it)."""
+    if "pid" not in _STARTED:
+        _STARTED["pid"] = os.getpid()
+        _STARTED["fast"] = _start()
+    return bool(_STARTED["fast"]) and _STARTED["pid"] == os.getpid()
+
+
+def _start() -> bool:
     if "OMP_WAIT_POLICY" not in os.environ:
         os.environ.setdefault("GOMP_SPINCOUNT", SPIN_COUNT)  # read when libgomp loads
     try:

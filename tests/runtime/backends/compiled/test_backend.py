@@ -380,3 +380,15 @@ def test_parallel_nests_hand_their_chunks_to_numbas_workers() -> None:
     want_op, want_operands = ops.DepthwiseConv2DNhwcHwcOp.from_arrays(x, w, outs=[out.copy()])
     get_backend("loops")(want_op, want_operands)
     np.testing.assert_array_equal(operands[-1].view(np.uint32), want_operands[-1].view(np.uint32))
+
+
+def test_a_forked_child_runs_chunks_on_the_python_pool(monkeypatch) -> None:
+    """GNU OpenMP cannot run in a process forked from one that started its workers: there
+    the chunks go to the Python pool (numba would end the process)."""
+    from linalg_odsgen.runtime.backends.compiled import workers
+
+    started = workers.numba_workers()
+    monkeypatch.setattr(workers.os, "getpid", lambda: -1)
+    assert workers.numba_workers() is False
+    monkeypatch.undo()
+    assert workers.numba_workers() is started
