@@ -332,8 +332,10 @@ def _pool() -> ThreadPoolExecutor:
 
 
 # Nests of fewer loop points run on one thread even when parallel loops are on: numba's
-# workers take a chunk within ~2 us (`workers.py`), a 64K-point nest takes ~20 us.
-PARALLEL_MIN_POINTS = 1 << 16
+# workers take a chunk within ~2 us (`workers.py`), but a parallel loop also waits for a
+# worker whose core another process holds, which costs a short nest most (a 256K-point
+# nest takes 30-100 us).
+PARALLEL_MIN_POINTS = 1 << 18
 
 # Chunks per thread: threads take the next chunk when done, so a core another process's
 # (or OpenBLAS's spinning) thread holds takes fewer chunks instead of holding up the call.

@@ -155,6 +155,36 @@ def _cases() -> list[tuple[str, type, list[np.ndarray], dict]]:
             {"strides": [2, 2]},
         ),
         (
+            "matmul bf16 -> f32",
+            ops.MatmulOp,
+            [
+                _f(rng, 9, 14).astype(ml_dtypes.bfloat16),
+                _f(rng, 14, 35).astype(ml_dtypes.bfloat16),
+                _f(rng, 9, 35),
+            ],
+            {},
+        ),
+        (
+            "pooling max f16 NaNs",
+            ops.PoolingNhwcMaxOp,
+            [
+                _h(_nan_some(_f(rng, 1, 13, 12, 70))),
+                np.zeros((3, 3), np.float16),
+                _h(_f(rng, 1, 6, 5, 70)),
+            ],
+            {"strides": [2, 2]},
+        ),
+        (
+            "pooling max i32",
+            ops.PoolingNhwcMaxOp,
+            [
+                rng.integers(-(2**31), 2**31, (1, 9, 14, 20), dtype=np.int32),
+                np.zeros((2, 2), np.int32),
+                np.zeros((1, 8, 13, 20), np.int32),
+            ],
+            {},
+        ),
+        (
             "conv three channels",
             ops.Conv2DNhwcHwcfOp,
             [_f(rng, 1, 8, 8, 3), _f(rng, 3, 3, 3, 8), _f(rng, 1, 6, 6, 8)],
