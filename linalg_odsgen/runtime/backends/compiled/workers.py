@@ -1,14 +1,17 @@
 """Which threads run a parallel nest's chunks: numba's own workers when they answer fast.
 
-numba's OpenMP (or TBB) workers take a parallel loop's chunks within a couple of
-microseconds, since after a loop they spin a while before they sleep; a Python thread
-pool's hand-off costs 25-30 us here, a large part of a 0.1 ms kernel. numba's fallback
-layer (`workqueue`) is slower still (~120 us a loop), so with it the pool runs the chunks.
+numba's OpenMP (or TBB) workers take a parallel loop's chunks within a few microseconds;
+a Python thread pool's hand-off costs 25-30 us here, a large part of a 0.1 ms kernel.
+numba's fallback layer (`workqueue`) is slower still (~120 us a loop), so with it the
+pool runs the chunks.
 
-GNU OpenMP's workers spin for about 4 ms of CPU time after each loop by default; on a
-machine shared with other work (or BLAS threads) that is CPU taken from them, so unless
-the user chose a wait policy, the spin is cut to a fraction of a millisecond, still far
-longer than the gap between two kernel calls in a loop.
+GNU OpenMP's workers spin after each loop by default (~4 ms of CPU time here). On a
+machine shared with other work that backfires: a spinning worker uses up its share of
+a busy core, then runs its chunk at half speed while the loop's end waits for it (two
+threads measured at 1.5-2x the one-thread time, and 30-220 us to start a loop after a
+pause). Unless the user chose a wait policy, the workers therefore wait passively
+(`GOMP_SPINCOUNT=0`): a loop then starts in 2.5-3.5 us back to back and 6-10 us after a
+pause, and two threads are never much slower than one.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 import numpy as np
 
 # libgomp's spin iterations before a worker sleeps (its default: 300000, ~4 ms here).
-SPIN_COUNT = "10000"
+SPIN_COUNT = "0"
 
 
 # The process that started numba's workers, and whether they are fast ones.
