@@ -7,7 +7,8 @@ round each side's runs are back to back (as MLIR's program runs its own), so nei
 finds its data evicted by the other's:
 - `compiled ms`: the backend alone on a bound op, one thread;
 - `2 threads ms`: the same with parallel outer loops (`compiled.parallel()`), the chunks
-  on numba's OpenMP workers (waiting passively between calls);
+  on numba's OpenMP workers, still spinning from the previous call (after ~0.4 ms
+  without one they sleep, and a call first wakes them);
 - `mlir vec ms`, `vs mlir`, `2t vs mlir`: MLIR 22's vectorizing pipeline on the same
   instance, one thread (`bench_mlir_vector.py`: tiled 8 x 32 on the innermost output dims,
   windows decomposed to 1-D, vectorized, contractions as outer products, accumulators

@@ -1,17 +1,18 @@
 """Which threads run a parallel nest's chunks: numba's own workers when they answer fast.
 
-numba's OpenMP (or TBB) workers take a parallel loop's chunks within a few microseconds;
-a Python thread pool's hand-off costs 25-30 us here, a large part of a 0.1 ms kernel.
-numba's fallback layer (`workqueue`) is slower still (~120 us a loop), so with it the
-pool runs the chunks.
+numba's OpenMP (or TBB) workers take a parallel loop's chunks within a couple of
+microseconds while they spin after the previous loop; a Python thread pool's hand-off
+costs 25-30 us here, a large part of a 0.1 ms kernel. numba's fallback layer
+(`workqueue`) is slower still (~120 us a loop), so with it the pool runs the chunks.
 
-GNU OpenMP's workers spin after each loop by default (~4 ms of CPU time here). On a
-machine shared with other work that backfires: a spinning worker uses up its share of
-a busy core, then runs its chunk at half speed while the loop's end waits for it (two
-threads measured at 1.5-2x the one-thread time, and 30-220 us to start a loop after a
-pause). Unless the user chose a wait policy, the workers therefore wait passively
-(`GOMP_SPINCOUNT=0`): a loop then starts in 2.5-3.5 us back to back and 6-10 us after a
-pause, and two threads are never much slower than one.
+How long the workers spin decides what two threads give on a 0.1-0.3 ms kernel called
+in a loop (depthwise 1x114x114x64, best of 200 calls: 0.30 ms on one thread): GNU
+OpenMP's default (~4 ms of CPU after every loop) takes a core from other work and,
+on a shared machine, costs a spinning worker its share of a busy core (then the loop's
+end waits for it: milliseconds); waiting passively (`GOMP_SPINCOUNT=0`) costs each call
+a wake-up (0.26 ms); 3000 spins (~0.12 ms) are too few to bridge two calls (0.25 ms);
+10000 (~0.4 ms) give 0.17 ms. Unless the user chose a wait policy (`OMP_WAIT_POLICY`,
+`GOMP_SPINCOUNT`), the backend sets 10000 before numba starts its workers.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 import numpy as np
 
 # libgomp's spin iterations before a worker sleeps (its default: 300000, ~4 ms here).
-SPIN_COUNT = "0"
+SPIN_COUNT = "10000"
 
 
 # The process that started numba's workers, and whether they are fast ones.
