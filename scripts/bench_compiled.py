@@ -198,9 +198,12 @@ def bench_rows(
         form = "-"
         for _ in range(1 if quick else rounds):
             # each side's calls back to back, as MLIR's program runs its 10 (warm caches;
-            # numba's workers still awake between calls); the rounds alternate the sides
-            (a,) = bench.best_times([one_thread], repeat)
+            # numba's workers still awake between calls); the rounds alternate the sides.
+            # Two threads first, after MLIR's program (or the previous case): woken right
+            # after a batch of one-thread calls, a worker may be placed on the calling
+            # thread's core when the other one is busy, and stay there (see the docs)
             (b,) = bench.best_times([two_threads], repeat)
+            (a,) = bench.best_times([one_thread], repeat)
             (c,) = bench.best_times([reference], repeat)
             t1, t2, t_np = min(t1, a), min(t2, b), min(t_np, c)
             if mlir:
