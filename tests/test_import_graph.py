@@ -20,10 +20,6 @@ KNOWN_CIRCLES = [
         "linalg_odsgen.runtime.region",
         "linalg_odsgen.runtime.structured_op",
     ],
-    [
-        "linalg_odsgen.runtime.backends.compiled.kernel",
-        "linalg_odsgen.runtime.backends.compiled.tiles",
-    ],
 ]
 KNOWN_UPWARD = {
     ("linalg_odsgen.dsl.op", "linalg_odsgen.codegen"),

@@ -30,11 +30,11 @@ import numpy as np
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 from linalg_odsgen.runtime.backends import loops
 from linalg_odsgen.runtime.backends.compiled.kernel import (
+    KernelText,
     LoopNest,
     Unsupported,
     check_supported,
     choose_order,
-    kernel_source,
     kernel_text,
     reorderable,
     small_window,
@@ -67,7 +67,10 @@ from linalg_odsgen.runtime.backends.compiled.bounds import (  # noqa: E402
     short_rounding,
 )
 from linalg_odsgen.runtime.backends.compiled.cache import load_kernel  # noqa: E402
-from linalg_odsgen.runtime.backends.compiled.tiles import choose_tiling  # noqa: E402
+from linalg_odsgen.runtime.backends.compiled.tiles import (  # noqa: E402
+    choose_tiling,
+    tiled_text,
+)
 from linalg_odsgen.runtime.backends.compiled.workers import (  # noqa: E402
     numba_workers,
     run_chunks,
@@ -226,7 +229,11 @@ def source(op: StructuredOp, operands: Sequence[Any]) -> str:
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
         raise DiagnosticError(Diagnostic(f"no kernel: {kernels}", file="<runtime>"))
-    return kernel_source(op, _nest_for(op, kernels, operands))
+    return _text(op, _nest_for(op, kernels, operands)).render()
+
+
+def _text(op: StructuredOp, nest: LoopNest) -> KernelText:
+    return tiled_text(op, nest) if nest.unroll else kernel_text(op, nest)
 
 
 def _nest_for(op: StructuredOp, kernels: _Kernels, operands: Sequence[Any]) -> LoopNest:
@@ -304,7 +311,7 @@ def _nest(
 def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> _Kernel:
     kernel = kernels.by_nest.get(nest)
     if kernel is None:
-        text = kernel_text(op, nest)
+        text = _text(op, nest)
         module = load_kernel(text.name, text.render)
         chunks = getattr(module, "chunks", None)
         kernel = _Kernel(module.kernel, nest, text.shadows, text.fills, chunks)

@@ -512,16 +512,11 @@ def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
 
 
 def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
-    """The kernel module's template inputs (see `kernel_source`)."""
+    """The kernel module's template inputs (see `kernel_source`) for a nest without a
+    register tile (`tiles.tiled_text` writes those)."""
     check_supported(op)
     if nest.unroll:
-        from linalg_odsgen.runtime.backends.compiled.tiles import tiled_lines
-
-        tiled_constants, tiled_body = tiled_lines(op, nest)
-        args = [f"a{i}" for i in range(len(op.indexing_maps))]
-        args += [f"n{d}" for d in range(op.num_loops)]
-        args += ["lo", "hi"] if nest.parallel else []
-        return _fields(op, nest, args, tiled_constants, tiled_body, ())
+        raise ValueError("a register-tiled nest: its text is `tiles.tiled_text`'s")
     region: Region = op.region
     n = op.num_loops
     level_of_dim = {d: pos + 1 for pos, d in enumerate(nest.order)}

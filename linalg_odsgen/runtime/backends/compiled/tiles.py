@@ -437,6 +437,22 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
     return constants, lines
 
 
+def tiled_text(op: StructuredOp, nest: K.LoopNest) -> K.KernelText:
+    """The kernel module's template inputs for a nest with `nest.unroll` (the plain
+    nests': `kernel.kernel_text`)."""
+    K.check_supported(op)
+    constants, body = tiled_lines(op, nest)
+    params = [f"a{i}" for i in range(len(op.indexing_maps))]
+    params += [f"n{d}" for d in range(op.num_loops)]
+    params += ["lo", "hi"] if nest.parallel else []
+    return K._fields(op, nest, params, constants, body, ())
+
+
+def tiled_source(op: StructuredOp, nest: K.LoopNest) -> str:
+    """The whole kernel module of a register-tiled nest."""
+    return tiled_text(op, nest).render()
+
+
 def _bind(
     text: str,
     seen: dict[str, str],
@@ -466,4 +482,6 @@ __all__ = [
     "Tiling",
     "choose_tiling",
     "tiled_lines",
+    "tiled_source",
+    "tiled_text",
 ]

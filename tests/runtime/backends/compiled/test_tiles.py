@@ -11,7 +11,8 @@ from bits import bits_equal
 from linalg_odsgen import ops
 from linalg_odsgen.runtime.backends import compiled, get_backend
 from linalg_odsgen.runtime.backends.compiled import tiles
-from linalg_odsgen.runtime.backends.compiled.kernel import choose_order, kernel_source, reorderable
+from linalg_odsgen.runtime.backends.compiled.kernel import choose_order, reorderable
+from linalg_odsgen.runtime.backends.compiled.tiles import tiled_source
 
 
 def _f(rng: np.random.Generator, *shape: int, dtype: object = np.float32) -> np.ndarray:
@@ -217,7 +218,7 @@ def test_matmul_runs_an_8x32_register_tile_then_strips_over_the_rest() -> None:
     op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((64, 64), np.float32)])
     nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
     assert nest.order == (0, 1, 2) and dict(nest.unroll) == {0: tiles.ROWS, 1: tiles.LANES[4]}
-    text = kernel_source(op, nest)
+    text = tiled_source(op, nest)
     assert "acc = S.tile(8, 32, np.float32(0))" in text
     tile = text[text.index("for d0 in range(0, n0 - n0 % 8, 8):") :]
     load, k_loop = tile.index("acc[7, j1] = a2["), tile.index("for d2 in range(0, n2):")
@@ -241,7 +242,7 @@ def test_short_vector_dims_run_as_strips_of_four_rows_by_four_steps() -> None:
     op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((64, 4), np.float32)])
     nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
     assert nest.order == (0, 2, 1) and dict(nest.unroll) == {0: 4, 2: 4}
-    text = kernel_source(op, nest)
+    text = tiled_source(op, nest)
     assert "for d0 in range(0, n0 - n0 % 4, 4):" in text
     assert "for d2 in range(n2 - n2 % 4, n2):" in text  # the reduction's remainder, in order
     start = text.index("for d1 in range(0, 4):")
@@ -267,7 +268,7 @@ def test_windows_over_a_vector_of_channels_run_as_register_tiles() -> None:
     nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
     assert dict(nest.unroll) == {2: tiles.WINDOW_ROWS, 3: 16}
     assert {4: 3, 5: 3}.items() <= dict(nest.fixed).items()
-    text = kernel_source(op, nest)
+    text = tiled_source(op, nest)
     assert f"acc = S.tile({tiles.WINDOW_ROWS}, 16, np.float32(0))" in text
     assert "for d4 in range(0, 3):" in text and "for d5 in range(0, 3):" in text
 
@@ -291,7 +292,7 @@ def test_an_f16_output_runs_a_tile_of_f16_bits_with_exact_roundings() -> None:
     op, operands = ops.MatmulOp.from_arrays(h, h.T.copy(), outs=[np.zeros((64, 64), np.float16)])
     nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
     assert dict(nest.unroll) == {0: tiles.ROWS, 1: tiles.F16_LANES}
-    text = kernel_source(op, nest)
+    text = tiled_source(op, nest)
     tile = text[: text.index("for d0 in range(n0 - n0 % 8, n0):")]
     assert "acc = S.tile(8, 64, np.uint16(0))" in tile
     assert "S.rh(S.h2f(acc[0, j1]) + " in tile and "acc[0, j1] = S.f2h(" in tile
