@@ -1,17 +1,22 @@
-"""Register tiles: a kernel nest whose loops over a row dim and the reductions are unrolled.
+"""Register tiles: a block of the output kept in registers while the reductions run.
 
 MLIR's vectorizing pipeline keeps an 8 x 32 block of the output in vector registers while
-the reduction runs. numba has no vector types and LLVM's loop vectorizer only vectorizes
-innermost loops, so the kernels reach the same balance differently: the innermost loop
-runs over the output's contiguous dim `v` (the vector dim), and its body holds R rows of
-the output (a parallel dim `r` unrolled R times) times U consecutive steps of the
-innermost reduction (unrolled U times, or a whole small window). Each output element is
-loaded once per U steps, takes those steps in order (`o = o + a * b`, one rounding each)
-and is stored back; a load shared by several copies (a weight row reused by every output
-row, an input pixel reused by neighbouring windows) is made once.
+the reduction runs. numba has no vector types, so a tiled kernel holds the block in a
+stack array (`scalars.tile`) indexed only by loops of constant trip counts: LLVM unrolls
+them, keeps every element in a register and (its SLP vectorizer on) makes each row a few
+512-bit vectors. The block is R rows (a parallel dim `r`; each row's loops written out
+in the text, so no loop over rows is left for the loop vectorizer to vectorize with
+gathers) x L elements of the output's contiguous dim `v`: 8 x 32 for contractions, 4 x 64
+for small windows (depthwise convolution, pooling), 8 x 64 for an f16 output, whose tile
+holds f16 bits and rounds each step exactly, which LLVM turns into f16 arithmetic. The
+reduction loops run around one step of every element, in order (`acc = acc + a * b`,
+one rounding each); the rows and columns whole tiles leave run as plain nests over the
+contiguous dim. Vector dims too short for a tile run as strips: R rows times U
+consecutive reduction steps unrolled inside a loop over `v`, each output element loaded
+once per U steps; a load shared by several copies is made once.
 
 Bits are those of the loops backend: only parallel dims are reordered or unrolled, and the
-copies of the reduction steps of one output element run in their original order.
+steps of one output element run in their original order.
 """
 
 from __future__ import annotations
