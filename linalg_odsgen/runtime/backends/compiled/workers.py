@@ -13,12 +13,20 @@ end waits for it: milliseconds); waiting passively (`GOMP_SPINCOUNT=0`) costs ea
 a wake-up (0.26 ms); 3000 spins (~0.12 ms) are too few to bridge two calls (0.25 ms);
 10000 (~0.4 ms) give 0.17 ms. Unless the user chose a wait policy (`OMP_WAIT_POLICY`,
 `GOMP_SPINCOUNT`), the backend sets 10000 before numba starts its workers.
+
+An OpenMP loop ends when every worker has arrived; a worker on the calling thread's core
+(where Linux may wake it and leave it) makes two threads slower than one, so each call
+keeps the workers off the caller's current CPU (`_keep_apart`).
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import os
+import threading
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -60,11 +68,59 @@ def run_chunks(chunks: Any, args: Sequence[Any], cuts: Sequence[int]) -> None:
     another process holds, takes fewer chunks instead of a fixed half."""
     import numba
 
+    first = "workers" not in _STARTED
+    tasks = _tasks() if first else set()
+    _keep_apart()
     before = numba.set_parallel_chunksize(1)
     try:
         chunks(*args, np.asarray(cuts, np.int64))
     finally:
         numba.set_parallel_chunksize(before)
+    if first:  # the threads the first parallel loop started: GNU OpenMP's workers
+        _STARTED["workers"] = len(_WORKERS)
+        _WORKERS.extend(sorted(_tasks() - tasks - {threading.get_native_id()}))
+        _keep_apart()
+
+
+# numba's OpenMP worker threads (their ids, when the first parallel loop started them)
+# and the CPU the calling thread was on when they were last kept off it.
+_WORKERS: list[int] = []
+_APART_FROM: list[int] = [-1]
+
+
+def _tasks() -> set[int]:
+    try:
+        return {int(t) for t in os.listdir("/proc/self/task")}
+    except OSError:  # no /proc: the workers are never moved
+        return set()
+
+
+@cache
+def _getcpu() -> Any:
+    try:
+        return ctypes.CDLL(None, use_errno=True).sched_getcpu
+    except (OSError, AttributeError):
+        return None
+
+
+def _keep_apart() -> None:
+    """Keep numba's workers off the calling thread's current CPU. Linux may wake a
+    sleeping worker on the core of the thread that wakes it (after another program has
+    run, it did so here and left it there, call after call); an OpenMP loop waits for
+    every worker, so the two then take turns: two threads at 2-4x one thread's time."""
+    getcpu = _getcpu()
+    if not _WORKERS or getcpu is None or not hasattr(os, "sched_setaffinity"):
+        return
+    cpu = int(getcpu())
+    if cpu < 0 or cpu == _APART_FROM[0]:
+        return
+    others = os.sched_getaffinity(0) - {cpu}
+    if not others:
+        return
+    for tid in _WORKERS:
+        with contextlib.suppress(OSError):  # the thread has ended
+            os.sched_setaffinity(tid, others)
+    _APART_FROM[0] = cpu
 
 
 __all__ = ["SPIN_COUNT", "numba_workers", "run_chunks"]

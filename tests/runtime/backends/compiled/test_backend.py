@@ -392,3 +392,28 @@ def test_a_forked_child_runs_chunks_on_the_python_pool(monkeypatch) -> None:
     assert workers.numba_workers() is False
     monkeypatch.undo()
     assert workers.numba_workers() is started
+
+
+def test_numbas_workers_are_kept_off_the_calling_threads_cpu() -> None:
+    """Linux may wake a worker on the caller's core and leave it there (an OpenMP loop
+    then waits for it to get that core back): each parallel call moves numba's workers
+    off the CPU the calling thread is on, when that CPU changed."""
+    from linalg_odsgen.runtime.backends.compiled import workers
+
+    if compiled.threads() < 2 or not workers.numba_workers():
+        pytest.skip("needs two cores and numba's OpenMP or TBB workers")
+    x = np.ones((1, 20, 20, 16), np.float32)
+    op, operands = ops.DepthwiseConv2DNhwcHwcOp.from_arrays(
+        x, np.ones((3, 3, 16), np.float32), outs=[np.zeros((1, 18, 18, 16), np.float32)]
+    )
+    compiled.run(op, operands, parallel=True)
+    if not workers._WORKERS:
+        pytest.skip("numba's workers were started before the first parallel kernel")
+    cpu = workers._APART_FROM[0]
+    assert cpu >= 0
+    for tid in workers._WORKERS:
+        try:
+            allowed = os.sched_getaffinity(tid)
+        except OSError:  # the thread has ended
+            continue
+        assert cpu not in allowed and allowed
