@@ -2,10 +2,14 @@
 
 Per case, one table row; every time is the best of several runs, and the compiled
 backend and MLIR are timed in alternating rounds in one run of this script (the best of
-each over the rounds), so a load change on a shared machine hits both alike:
+each over the rounds), so a load change on a shared machine hits both alike. Within a
+round each side's runs are back to back (as MLIR's program runs its own), so neither
+finds its data evicted by the other's:
 - `compiled ms`: the backend alone on a bound op, one thread;
-- `2 threads ms`: the same with parallel outer loops (`compiled.parallel()`), one chunk
-  list shared by this machine's cores;
+- `2 threads ms`: the same with parallel outer loops (`compiled.parallel()`), the chunks
+  on numba's OpenMP workers, still spinning from the previous call (after ~0.4 ms
+  without one they sleep, and a call first wakes them), after THREAD_WARMUP untimed
+  calls in each round;
 - `mlir vec ms`, `vs mlir`, `2t vs mlir`: MLIR 22's vectorizing pipeline on the same
   instance, one thread (`bench_mlir_vector.py`: tiled 8 x 32 on the innermost output dims,
   windows decomposed to 1-D, vectorized, contractions as outer products, accumulators
@@ -76,6 +80,10 @@ WINDOW_HW = 114
 
 # MLIR's figure is the best of this many runs inside its program (ours: best of --repeat).
 MLIR_RUNS = 10
+
+# Untimed two-thread calls before each round's timed ones: after a pause the first two or
+# three parallel calls take 2-5x longer here (numba's workers and the other vCPU wake up).
+THREAD_WARMUP = 5
 
 
 def _mk_depthwise(
@@ -194,7 +202,16 @@ def bench_rows(
         t_vec: float | str = "-"
         form = "-"
         for _ in range(1 if quick else rounds):
-            a, b, c = bench.best_times([one_thread, two_threads, reference], repeat)
+            # each side's calls back to back, as MLIR's program runs its 10 (warm caches;
+            # numba's workers still awake between calls); the rounds alternate the sides.
+            # Two threads first, after MLIR's program (or the previous case): woken right
+            # after a batch of one-thread calls, a worker may be placed on the calling
+            # thread's core when the other one is busy, and stay there (see the docs)
+            for _ in range(THREAD_WARMUP):
+                two_threads()
+            (b,) = bench.best_times([two_threads], repeat)
+            (a,) = bench.best_times([one_thread], repeat)
+            (c,) = bench.best_times([reference], repeat)
             t1, t2, t_np = min(t1, a), min(t2, b), min(t_np, c)
             if mlir:
                 t, form = bench_mlir_vector.vector_time(op, 1 if quick else MLIR_RUNS)

@@ -30,15 +30,16 @@ import numpy as np
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 from linalg_odsgen.runtime import reference
 from linalg_odsgen.runtime.backends.compiled.kernel import (
+    KernelText,
     LoopNest,
     Unsupported,
     check_supported,
     choose_order,
-    kernel_source,
     kernel_text,
     reorderable,
     small_window,
     storage_kind,
+    window_dims,
 )
 from linalg_odsgen.runtime.settings import COMPILED_PARALLEL_ENV_VAR, CURRENT_RUNTIME
 
@@ -67,7 +68,14 @@ from linalg_odsgen.runtime.backends.compiled.bounds import (  # noqa: E402
     short_rounding,
 )
 from linalg_odsgen.runtime.backends.compiled.cache import load_kernel  # noqa: E402
-from linalg_odsgen.runtime.backends.compiled.tiles import choose_tiling  # noqa: E402
+from linalg_odsgen.runtime.backends.compiled.tiles import (  # noqa: E402
+    choose_tiling,
+    tiled_text,
+)
+from linalg_odsgen.runtime.backends.compiled.workers import (  # noqa: E402
+    numba_workers,
+    run_chunks,
+)
 
 # Whether f16/bf16 reductions may round by Veltkamp's split where the operands' ranges
 # prove it exact (`bounds.py`); tests switch it off to compare with the exact roundings.
@@ -138,6 +146,7 @@ class _Kernel:
     nest: LoopNest
     shadows: tuple[int, ...]  # operands whose f32 shadow the caller passes (`KernelText`)
     fills: bool  # takes a last `fill` argument: convert the inputs' shadows
+    chunks: Any = None  # a parallel nest's `chunks(.., cuts)`: its chunks on numba's workers
 
 
 @dataclass
@@ -150,6 +159,8 @@ class _Kernels:
     by_nest: dict[LoopNest, _Kernel] = field(default_factory=dict)
     # (ranges, strides, parallel) -> kernel: repeated calls skip choosing the loop order
     by_call: dict[tuple[Any, ...], _Kernel] = field(default_factory=dict)
+    # (ranges, strides) -> whether an f16 output runs as a register tile (exact roundings)
+    f16_tiles: dict[tuple[Any, ...], bool] = field(default_factory=dict)
 
 
 _WARNED: set[tuple[str, str]] = set()
@@ -200,7 +211,9 @@ def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
     if isinstance(kernels, str):
         return f"loops backend: {kernels}"
     nest = _nest_for(op, kernels, operands)
-    where = f" (outermost loop in parallel, {threads()} chunks)" if nest.parallel else ""
+    where = f" (outermost loop in parallel, {threads()} threads)" if nest.parallel else ""
+    tile = ", ".join(f"d{d} x {f}" for d, f in nest.unroll)
+    where += f", unrolled {tile}" if nest.unroll else ""
     return "compiled: loop order " + ", ".join(f"d{d}" for d in nest.order) + where
 
 
@@ -209,7 +222,11 @@ def source(op: StructuredOp, operands: Sequence[Any]) -> str:
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
         raise DiagnosticError(Diagnostic(f"no kernel: {kernels}", file="<runtime>"))
-    return kernel_source(op, _nest_for(op, kernels, operands))
+    return _text(op, _nest_for(op, kernels, operands)).render()
+
+
+def _text(op: StructuredOp, nest: LoopNest) -> KernelText:
+    return tiled_text(op, nest) if nest.unroll else kernel_text(op, nest)
 
 
 def _nest_for(op: StructuredOp, kernels: _Kernels, operands: Sequence[Any]) -> LoopNest:
@@ -225,6 +242,21 @@ def _short(
     """The payload ops whose narrow rounding may take the short form on these arrays."""
     if kernels.reduction is None or not _short_allowed:
         return frozenset()
+    if kernels.reduction.type_name == "f16" and _tiles_allowed:
+        # an f16 tile rounds exactly (LLVM makes f16 arithmetic of it): no pass over the
+        # data to bound it (~0.1 ms on a 256 x 256 matmul) for the remainders' sake
+        key = (tuple(ranges), tuple(a.strides for a in arrays))
+        tiled = kernels.f16_tiles.get(key)
+        if tiled is None:
+            strides = [
+                tuple(s // a.itemsize for s in a.strides) if a.ndim else None for a in arrays
+            ]
+            tiled = kernels.reorderable and choose_tiling(op, strides, ranges) is not None
+            if len(kernels.f16_tiles) >= 64:
+                kernels.f16_tiles.clear()
+            kernels.f16_tiles[key] = tiled
+        if tiled:
+            return frozenset()
     return short_rounding(kernels.reduction, op, arrays, ranges)
 
 
@@ -249,6 +281,7 @@ def _nest(
         v = tiling.vector
         if ranges[v] <= FIXED_VECTOR_TRIPS and v not in dict(fixed):
             fixed += ((v, ranges[v]),)
+        fixed += tuple((d, ranges[d]) for d in window_dims(op, ranges) if d not in dict(fixed))
     else:
         order = choose_order(op, strides, kernels.reorderable, ranges, [a.itemsize for a in arrays])
         window = small_window(op, ranges) if kernels.reorderable else ()
@@ -271,8 +304,10 @@ def _nest(
 def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> _Kernel:
     kernel = kernels.by_nest.get(nest)
     if kernel is None:
-        text = kernel_text(op, nest)
-        kernel = _Kernel(load_kernel(text.name, text.render), nest, text.shadows, text.fills)
+        text = _text(op, nest)
+        module = load_kernel(text.name, text.render)
+        chunks = getattr(module, "chunks", None)
+        kernel = _Kernel(module.kernel, nest, text.shadows, text.fills, chunks)
         kernels.by_nest[nest] = kernel
         STATS.kernels += 1
     return kernel
@@ -296,14 +331,23 @@ def _pool() -> ThreadPoolExecutor:
     return _POOL
 
 
-# Nests of fewer loop points run on one thread even when parallel loops are on: waking a
-# pool thread and handing it a chunk costs ~25-30 us here, a large part of a 0.1 ms kernel
-# (a 114x114x64 pooling window), where numba's OpenMP workers answered at once by spinning.
-PARALLEL_MIN_POINTS = 1 << 22
+# Nests of fewer loop points run on one thread even when parallel loops are on: numba's
+# workers take a chunk within ~2 us (`workers.py`), but a parallel loop also waits for a
+# worker whose core another process holds, which costs a short nest most (a 256K-point
+# nest takes 30-100 us).
+PARALLEL_MIN_POINTS = 1 << 18
 
 # Chunks per thread: threads take the next chunk when done, so a core another process's
 # (or OpenBLAS's spinning) thread holds takes fewer chunks instead of holding up the call.
 CHUNKS_PER_THREAD = 4
+
+
+def _cuts(trips: int, align: int = 1) -> list[int]:
+    """Chunk bounds 0 = c0 < c1 < .. < ck = trips, each a multiple of `align` but the last:
+    CHUNKS_PER_THREAD chunks a thread (fewer when there are fewer trips)."""
+    pieces = min(trips, min(threads(), trips) * CHUNKS_PER_THREAD)
+    cuts = {min(trips, trips * k // pieces // align * align) for k in range(pieces)}
+    return sorted(cuts | {trips})
 
 
 def _in_chunks(
@@ -315,9 +359,7 @@ def _in_chunks(
     speed. Chunks start at multiples of `align` (a register tile's rows: a chunk cut
     inside a tile would run its rows as the slower leftover nest)."""
     n = min(threads(), trips)
-    pieces = min(trips, n * CHUNKS_PER_THREAD)
-    cuts = sorted({min(trips, trips * k // pieces // align * align) for k in range(pieces)})
-    chunks = [(a, b) for a, b in itertools.pairwise([*cuts, trips]) if a < b]
+    chunks = list(itertools.pairwise(_cuts(trips, align)))
 
     def call(lo: int, hi: int) -> None:
         fn(*args, lo, hi, *tail)
@@ -404,7 +446,10 @@ def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None)
                 kernel(*args, 0, 0, True)
             split = found.nest.order[0]
             align = dict(found.nest.unroll).get(split, 1)
-            _in_chunks(kernel, args, ranges[split], (False,) if found.fills else (), align)
+            if found.chunks is not None and numba_workers():
+                run_chunks(found.chunks, args, _cuts(ranges[split], align))
+            else:
+                _in_chunks(kernel, args, ranges[split], (False,) if found.fills else (), align)
         else:
             kernel(*args, *((True,) if found.fills else ()))
     if len(kernel.overloads) != before:  # this call compiled or loaded a signature

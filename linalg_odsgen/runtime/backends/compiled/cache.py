@@ -82,7 +82,8 @@ def write_atomically(path: Path, text: str) -> None:
 
 def load_kernel(name: str, source: Callable[[], str]) -> Any:
     """Import the kernel module `name` (its text made by `source` and written first when
-    the file is not there yet; the name determines the text); return its `kernel`."""
+    the file is not there yet; the name determines the text); return the module (its
+    `kernel`, and a parallel nest's `chunks`)."""
     module_name = f"linalg_odsgen_kernels.{name}"
     module = sys.modules.get(module_name)
     if module is None:
@@ -101,7 +102,7 @@ def load_kernel(name: str, source: Callable[[], str]) -> Any:
         except BaseException:
             del sys.modules[module_name]
             raise
-    return module.kernel
+    return module
 
 
 __all__ = ["ENV_VAR", "KernelDir", "kernel_dir", "load_kernel", "write_atomically"]

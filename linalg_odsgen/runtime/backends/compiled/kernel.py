@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -123,6 +124,12 @@ def small_window(op: StructuredOp, ranges: Sequence[int]) -> tuple[int, ...]:
         if p.result.type.name not in ("f32", "f64", "i32", "i64"):
             return ()
     return dims
+
+
+def window_dims(op: StructuredOp, ranges: Sequence[int]) -> tuple[int, ...]:
+    """The reduction dims when together they span at most SMALL_WINDOW points (any payload)."""
+    dims = tuple(d for d, it in enumerate(op.iterator_types) if it.value != "parallel")
+    return dims if dims and math.prod(ranges[d] for d in dims) <= SMALL_WINDOW else ()
 
 
 def _steps(op: StructuredOp, strides: Sequence[tuple[int, ...] | None]) -> list[list[int]]:
@@ -505,16 +512,11 @@ def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
 
 
 def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
-    """The kernel module's template inputs (see `kernel_source`)."""
+    """The kernel module's template inputs (see `kernel_source`) for a nest without a
+    register tile (`tiles.tiled_text` writes those)."""
     check_supported(op)
     if nest.unroll:
-        from linalg_odsgen.runtime.backends.compiled.tiles import tiled_lines
-
-        tiled_constants, tiled_body = tiled_lines(op, nest)
-        args = [f"a{i}" for i in range(len(op.indexing_maps))]
-        args += [f"n{d}" for d in range(op.num_loops)]
-        args += ["lo", "hi"] if nest.parallel else []
-        return _fields(op, nest, args, tiled_constants, tiled_body, ())
+        raise ValueError("a register-tiled nest: its text is `tiles.tiled_text`'s")
     region: Region = op.region
     n = op.num_loops
     level_of_dim = {d: pos + 1 for pos, d in enumerate(nest.order)}
@@ -660,6 +662,14 @@ def _fields(
     shadows: tuple[int, ...],
 ) -> KernelText:
     code = "\n".join([*constants, *lines])
+    chunks_params = chunks_args = ""
+    # `chunks(.., cuts)`: the chunks in parallel (`fill` is done first); numba's parallel
+    # loop hands 0-d arrays to its workers as scalars, so those nests use the Python pool
+    if nest.parallel and all(m.results for m in op.indexing_maps):
+        outer = [p for p in params if p not in ("lo", "hi", "fill")]
+        chunks_params = ", ".join([*outer, "cuts"])
+        rest = ["cuts[c]", "cuts[c + 1]", *(["False"] if "fill" in params else [])]
+        chunks_args = ", ".join([*outer, *rest])
     fields: dict[str, object] = {
         "uses_math": "math." in code,
         "uses_numpy": "np." in code,
@@ -678,6 +688,8 @@ def _fields(
         "shadows": list(shadows),
         "fills": any(i < op.num_inputs for i in shadows),
         "body": lines or ["    pass"],
+        "chunks_params": chunks_params,
+        "chunks_args": chunks_args,
     }
     return KernelText(tuple(fields.items()))
 
@@ -699,4 +711,5 @@ __all__ = [
     "reorderable",
     "small_window",
     "storage_kind",
+    "window_dims",
 ]

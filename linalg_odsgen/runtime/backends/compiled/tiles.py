@@ -1,23 +1,29 @@
-"""Register tiles: a kernel nest whose loops over a row dim and the reductions are unrolled.
+"""Register tiles: a block of the output kept in registers while the reductions run.
 
 MLIR's vectorizing pipeline keeps an 8 x 32 block of the output in vector registers while
-the reduction runs. numba has no vector types and LLVM's loop vectorizer only vectorizes
-innermost loops, so the kernels reach the same balance differently: the innermost loop
-runs over the output's contiguous dim `v` (the vector dim), and its body holds R rows of
-the output (a parallel dim `r` unrolled R times) times U consecutive steps of the
-innermost reduction (unrolled U times, or a whole small window). Each output element is
-loaded once per U steps, takes those steps in order (`o = o + a * b`, one rounding each)
-and is stored back; a load shared by several copies (a weight row reused by every output
-row, an input pixel reused by neighbouring windows) is made once.
+the reduction runs. numba has no vector types, so a tiled kernel holds the block in a
+stack array (`scalars.tile`) indexed only by loops of constant trip counts: LLVM unrolls
+them, keeps every element in a register and (its SLP vectorizer on) makes each row a few
+512-bit vectors. The block is R rows (a parallel dim `r`; each row's loops written out
+in the text, so no loop over rows is left for the loop vectorizer to vectorize with
+gathers) x L elements of the output's contiguous dim `v`: 8 x 32 for contractions, 4 x 64
+for small windows (depthwise convolution, pooling), 8 x 64 for an f16 output, whose tile
+holds f16 bits and rounds each step exactly, which LLVM turns into f16 arithmetic. The
+reduction loops run around one step of every element, in order (`acc = acc + a * b`,
+one rounding each); the rows and columns whole tiles leave run as plain nests over the
+contiguous dim. Vector dims too short for a tile run as strips: R rows times U
+consecutive reduction steps unrolled inside a loop over `v`, each output element loaded
+once per U steps; a load shared by several copies is made once.
 
 Bits are those of the loops backend: only parallel dims are reordered or unrolled, and the
-copies of the reduction steps of one output element run in their original order.
+steps of one output element run in their original order.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -33,6 +39,16 @@ if TYPE_CHECKING:
 # vectorizer turns each row into vectors (see `scalars.wide_vectors`).
 ROWS = 8
 LANES = {1: 32, 2: 32, 4: 32, 8: 16}
+# A window's tile (a few taps a step, each input read by few outputs): 4 rows of up to
+# four 512-bit registers, whole pixels of 64 f32 channels (measured on a depthwise
+# convolution 1x114x114x64: 0.25-0.27 ms against 0.31-0.35 ms for 8 x 32).
+WINDOW_ROWS = 4
+WINDOW_LANES = {1: 64, 2: 64, 4: 64, 8: 32}
+# An f16 output's tile holds its f16 bits, each step `f2h(rh(h2f(acc) + ..))`: LLVM folds the
+# conversions around exact roundings into f16 arithmetic (AVX512-FP16: 32 lanes a register).
+F16_LANES = 64
+# Storage kinds of inputs a tile loads (f16/bf16: converted to f32 as loaded, exactly).
+TILE_KINDS = frozenset({"plain", "f16", "bf16"})
 # Strips (vector dims too short for a register tile): STRIP_ROWS rows and STEPS in-order
 # reduction steps unrolled inside a loop over the contiguous dim that LLVM's loop
 # vectorizer vectorizes: each output load/store pair serves STEPS multiply-adds, and a
@@ -62,15 +78,17 @@ def choose_tiling(
     (no f16/bf16 shadows, no packed bits); else None (the plain nest runs)."""
     if op.num_outputs != 1 or not K.reorderable(op) or not ranges:
         return None
-    if any(K.storage_kind(t) != "plain" for t in op.element_types):
+    kinds = [K.storage_kind(t) for t in op.element_types]
+    if any(k not in TILE_KINDS for k in kinds[: op.num_inputs]) or kinds[-1] not in (
+        "plain",
+        "f16",
+    ):
         return None
     n = op.num_loops
     parallel = [it.value == "parallel" for it in op.iterator_types]
     reductions = [d for d in range(n) if not parallel[d]]
     if not reductions or any(r <= 0 for r in ranges):
         return None
-    if math.prod(ranges[d] for d in reductions) <= K.SMALL_WINDOW:
-        return None  # a window: `kernel.small_window`'s nest vectorises it better
     steps = K._steps(op, strides)
     out = steps[op.num_inputs]
     dims = sorted((d for d in range(n) if out[d] != 0), key=lambda d: (out[d], -d))
@@ -82,9 +100,15 @@ def choose_tiling(
     cost = [sum(row[d] for row in steps) for d in range(n)]
     outer = sorted((d for d in range(n) if parallel[d] and d not in (v, r)), key=lambda d: -cost[d])
     rs = [r] if r is not None else []
-    lanes = min(LANES.get(op.element_types[-1].width // 8, 32), 1 << (ranges[v].bit_length() - 1))
-    if lanes >= MIN_LANES:  # a register tile, strips for the rest
-        unroll = [(d, min(ROWS, ranges[d])) for d in rs] + [(v, lanes)]
+    window = math.prod(ranges[d] for d in reductions) <= K.SMALL_WINDOW
+    per_width = WINDOW_LANES if window else LANES
+    widest = F16_LANES if kinds[-1] == "f16" else per_width.get(op.element_types[-1].width // 8, 32)
+    lanes = min(widest, 1 << (ranges[v].bit_length() - 1))
+    if lanes < MIN_LANES and window:
+        return None  # a window over a short vector dim: `kernel.small_window`'s nest
+    if lanes >= MIN_LANES:  # a register tile (windows too), strips for the rest
+        height = WINDOW_ROWS if window and kinds[-1] != "f16" else ROWS
+        unroll = [(d, min(height, ranges[d])) for d in rs] + [(v, lanes)]
         return Tiling((*outer, *rs, v, *reductions), tuple(unroll), v)
     unroll = [(d, min(STRIP_ROWS, ranges[d])) for d in rs]
     if ranges[reductions[-1]] > 1:
@@ -304,7 +328,8 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
         tile loaded into `acc` (a stack array), the reduction loops in order around a step
         for each of its elements (loops of constant trip counts `j<r>`, `j<v>`), stored."""
         rows, lanes = (factor[r] if r is not None else 1), factor[v]
-        acc_type = K._reg(types[num_in])
+        half = K.storage_kind(types[num_in]) == "f16"
+        acc_type = "np.uint16" if half else K._reg(types[num_in])
         lines.append("    S.wide_vectors()")
         lines.append(f"    acc = S.tile({rows}, {lanes}, {acc_type}(0))")
         text = {d: f"d{d}" for d in range(n)}
@@ -327,13 +352,19 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
         def pad() -> str:
             return "    " * (depth + 1)
 
+        def row_copies(block: list[str]) -> list[str]:
+            """`block` once per tile row, `j<r>` a constant in each: no loop over rows is
+            left for LLVM's loop vectorizer to vectorise across rows (by gathers)."""
+            if r is None:
+                return block
+            name = re.compile(rf"\bj{r}\b")
+            return [name.sub(str(k), line) for k in range(rows) for line in block]
+
         def over_tile(statement: str) -> None:
             base = pad()
-            if r is not None:
-                lines.append(f"{base}for j{r} in range({rows}):")
-                base += "    "
-            lines.append(f"{base}for j{v} in range({lanes}):")
-            lines.append(f"{base}    {statement}")
+            lines.extend(
+                row_copies([f"{base}for j{v} in range({lanes}):", f"{base}    {statement}"])
+            )
 
         for d in order:
             if not parallel[d]:
@@ -342,7 +373,7 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
             step = f", {factor[d]}" if d in factor else ""
             lines.append(f"{pad()}for d{d} in range({start}, {stop}{step}):")
             depth += 1
-        over_tile(f"{cell} = {K._load(types[num_in], out)}")
+        over_tile(f"{cell} = {out if half else K._load(types[num_in], out)}")
         outer_depth = depth
         for d in order:
             if parallel[d]:
@@ -351,7 +382,7 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
             lines.append(f"{pad()}for d{d} in range({start}, {stop}):")
             depth += 1
         names: dict[int, str] = dict(const_names)
-        names[out_arg.id] = cell
+        names[out_arg.id] = f"S.h2f({cell})" if half else cell
         tile_dims = set(inner)
         # loads: outside the tile loops when they use neither tile dim, inside j<r> when
         # they use only the row dim, inside both otherwise
@@ -364,12 +395,8 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
             placed[where].append(f"x{i} = {K._load(types[i], ref(i))}")
             names[arg.id] = f"x{i}"
         lines.extend(pad() + t for t in placed[0])
-        if r is not None:
-            lines.append(f"{pad()}for j{r} in range({rows}):")
-            depth += 1
-            lines.extend(pad() + t for t in placed[1])
-        else:
-            placed[2][:0] = placed[1]
+        row_start = len(lines)
+        lines.extend(pad() + t for t in placed[1])
         lines.append(f"{pad()}for j{v} in range({lanes}):")
         depth += 1
         lines.extend(pad() + t for t in placed[2])
@@ -380,14 +407,17 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
                 names[p.result.id] = f"np.int64({text[int(p.attr('dim'))]})"
                 continue
             args = [names[a.id] for a in p.operands]
-            expr = K.op_expression(p, args, p.name in nest.short_rounding)
+            # exact roundings in a half tile: LLVM turns them into f16 arithmetic
+            short = p.name in nest.short_rounding and not half
+            expr = K.op_expression(p, args, short)
             lines.append(f"{pad()}v{p.result.id} = {expr}")
             names[p.result.id] = f"v{p.result.id}"
         value = names[region.yields[0].id]
-        if value != cell:
-            lines.append(f"{pad()}{cell} = {value}")
+        if value != names[out_arg.id]:
+            lines.append(f"{pad()}{cell} = {f'S.f2h({value})' if half else value}")
+        lines[row_start:] = row_copies(lines[row_start:])
         depth = outer_depth
-        over_tile(f"{out} = {K._store(types[num_in], cell)}")
+        over_tile(f"{out} = {cell if half else K._store(types[num_in], cell)}")
 
     factor = dict(nest.unroll)
     if parallel[nest.order[-1]]:  # strips only
@@ -412,6 +442,22 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
     return constants, lines
 
 
+def tiled_text(op: StructuredOp, nest: K.LoopNest) -> K.KernelText:
+    """The kernel module's template inputs for a nest with `nest.unroll` (the plain
+    nests': `kernel.kernel_text`)."""
+    K.check_supported(op)
+    constants, body = tiled_lines(op, nest)
+    params = [f"a{i}" for i in range(len(op.indexing_maps))]
+    params += [f"n{d}" for d in range(op.num_loops)]
+    params += ["lo", "hi"] if nest.parallel else []
+    return K._fields(op, nest, params, constants, body, ())
+
+
+def tiled_source(op: StructuredOp, nest: K.LoopNest) -> str:
+    """The whole kernel module of a register-tiled nest."""
+    return tiled_text(op, nest).render()
+
+
 def _bind(
     text: str,
     seen: dict[str, str],
@@ -430,4 +476,17 @@ def _bind(
     return name
 
 
-__all__ = ["LANES", "ROWS", "STEPS", "STRIP_ROWS", "Tiling", "choose_tiling", "tiled_lines"]
+__all__ = [
+    "F16_LANES",
+    "LANES",
+    "ROWS",
+    "STEPS",
+    "STRIP_ROWS",
+    "WINDOW_LANES",
+    "WINDOW_ROWS",
+    "Tiling",
+    "choose_tiling",
+    "tiled_lines",
+    "tiled_source",
+    "tiled_text",
+]
