@@ -44,7 +44,7 @@ from linalg_odsgen.runtime.backends.compiled.kernel import (
 from linalg_odsgen.runtime.settings import COMPILED_PARALLEL_ENV_VAR, CURRENT_RUNTIME
 
 if TYPE_CHECKING:
-    from linalg_odsgen.runtime.structured_op import StructuredOp
+    from linalg_odsgen.runtime.protocol import OpInstance
 
 
 def _require_numba() -> None:
@@ -63,7 +63,7 @@ def _require_numba() -> None:
 _require_numba()
 
 from linalg_odsgen.runtime.backends.compiled.bounds import (  # noqa: E402
-    Reduction,
+    NarrowReduction,
     reduction_of,
     short_rounding,
 )
@@ -155,7 +155,7 @@ class _Kernels:
 
     views: tuple[Any, ...]  # per operand: the dtype the kernel sees it as (None: its own)
     reorderable: bool = False
-    reduction: Reduction | None = None  # a narrow reduction the short roundings may serve
+    reduction: NarrowReduction | None = None  # a narrow reduction the short roundings may serve
     by_nest: dict[LoopNest, _Kernel] = field(default_factory=dict)
     # (ranges, strides, parallel) -> kernel: repeated calls skip choosing the loop order
     by_call: dict[tuple[Any, ...], _Kernel] = field(default_factory=dict)
@@ -167,7 +167,7 @@ _WARNED: set[tuple[str, str]] = set()
 _HITS_SEEN: dict[Any, int] = {}
 
 
-def _kernels_of(op: StructuredOp) -> _Kernels | str:
+def _kernels_of(op: OpInstance) -> _Kernels | str:
     cached = op.__dict__.get("_compiled_kernels")
     if cached is None:
         try:
@@ -181,7 +181,7 @@ def _kernels_of(op: StructuredOp) -> _Kernels | str:
     return cached
 
 
-def supports(op: StructuredOp) -> bool:
+def supports(op: OpInstance) -> bool:
     """True when `op` runs as a kernel (not handed to the loops backend)."""
     return not isinstance(_kernels_of(op), str)
 
@@ -205,7 +205,7 @@ def _arrays(kernels: _Kernels, operands: Sequence[Any]) -> list[np.ndarray]:
     return out
 
 
-def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
+def explain(op: OpInstance, operands: Sequence[Any]) -> str:
     """One line: the loop order the kernel would use, or why the loops backend runs."""
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
@@ -217,7 +217,7 @@ def explain(op: StructuredOp, operands: Sequence[Any]) -> str:
     return "compiled: loop order " + ", ".join(f"d{d}" for d in nest.order) + where
 
 
-def source(op: StructuredOp, operands: Sequence[Any]) -> str:
+def source(op: OpInstance, operands: Sequence[Any]) -> str:
     """The kernel module the backend would compile for these operands."""
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
@@ -225,11 +225,11 @@ def source(op: StructuredOp, operands: Sequence[Any]) -> str:
     return _text(op, _nest_for(op, kernels, operands)).render()
 
 
-def _text(op: StructuredOp, nest: LoopNest) -> KernelText:
+def _text(op: OpInstance, nest: LoopNest) -> KernelText:
     return tiled_text(op, nest) if nest.unroll else kernel_text(op, nest)
 
 
-def _nest_for(op: StructuredOp, kernels: _Kernels, operands: Sequence[Any]) -> LoopNest:
+def _nest_for(op: OpInstance, kernels: _Kernels, operands: Sequence[Any]) -> LoopNest:
     """The loop nest a call with `operands` would run (see `run`)."""
     arrays, ranges = _arrays(kernels, operands), _ranges(op)
     nest = _nest(op, kernels, arrays, ranges, parallel_enabled())
@@ -237,7 +237,7 @@ def _nest_for(op: StructuredOp, kernels: _Kernels, operands: Sequence[Any]) -> L
 
 
 def _short(
-    op: StructuredOp, kernels: _Kernels, arrays: Sequence[np.ndarray], ranges: Sequence[int]
+    op: OpInstance, kernels: _Kernels, arrays: Sequence[np.ndarray], ranges: Sequence[int]
 ) -> frozenset[str]:
     """The payload ops whose narrow rounding may take the short form on these arrays."""
     if kernels.reduction is None or not _short_allowed:
@@ -260,12 +260,12 @@ def _short(
     return short_rounding(kernels.reduction, op, arrays, ranges)
 
 
-def _ranges(op: StructuredOp) -> tuple[int, ...]:
+def _ranges(op: OpInstance) -> tuple[int, ...]:
     return tuple(int(r or 0) for r in op.loop_ranges())  # all known: arrays are bound
 
 
 def _nest(
-    op: StructuredOp,
+    op: OpInstance,
     kernels: _Kernels,
     arrays: Sequence[np.ndarray],
     ranges: Sequence[int],
@@ -301,7 +301,7 @@ def _nest(
     return LoopNest(order, parallel=True, fixed=fixed, unroll=unroll)
 
 
-def _kernel(op: StructuredOp, kernels: _Kernels, nest: LoopNest) -> _Kernel:
+def _kernel(op: OpInstance, kernels: _Kernels, nest: LoopNest) -> _Kernel:
     kernel = kernels.by_nest.get(nest)
     if kernel is None:
         text = _text(op, nest)
@@ -405,7 +405,7 @@ def _slp_vectorizer(on: bool) -> Iterator[None]:
         setattr(config, "SLP_VECTORIZE", before)  # noqa: B010
 
 
-def run(op: StructuredOp, operands: Sequence[Any], parallel: bool | None = None) -> None:
+def run(op: OpInstance, operands: Sequence[Any], parallel: bool | None = None) -> None:
     """Execute `op` on normalised operands with its compiled kernel, outputs in place.
     `parallel` overrides the parallel setting for this call (None: the setting)."""
     kernels = _kernels_of(op)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from linalg_odsgen.runtime.structured_op import StructuredOp
+    from linalg_odsgen.runtime.protocol import OpInstance
 
 # Per type: the first non-finite magnitude code, the bound every value must stay under,
 # the smallest normal value and the unit roundoff.
@@ -36,7 +36,7 @@ _TYPES = {
 
 
 @dataclass(frozen=True)
-class Reduction:
+class NarrowReduction:
     """`yield out + x * y` (y None: `yield out + x`) over operands of one narrow type."""
 
     type_name: str
@@ -45,7 +45,7 @@ class Reduction:
     out: int
 
 
-def reduction_of(op: StructuredOp) -> Reduction | None:
+def reduction_of(op: OpInstance) -> NarrowReduction | None:
     """The reduction the short roundings apply to, or None for any other payload."""
     types = {t.name for t in op.element_types}
     if len(types) != 1 or op.num_outputs != 1:
@@ -71,14 +71,14 @@ def reduction_of(op: StructuredOp) -> Reduction | None:
         return None
     if len(ops) == 1:
         x = index.get(term)
-        return Reduction(name, x, None, out) if x is not None and x != out else None
+        return NarrowReduction(name, x, None, out) if x is not None and x != out else None
     product = ops[0]
     if product.name != "arith.mulf" or product.result.id != term:
         return None
     x, y = (index.get(v.id) for v in product.operands)
     if x is None or y is None or out in (x, y):
         return None
-    return Reduction(name, x, y, out)
+    return NarrowReduction(name, x, y, out)
 
 
 def _magnitudes(bits: np.ndarray, kind: str) -> tuple[float, float, bool]:
@@ -101,7 +101,7 @@ def _magnitudes(bits: np.ndarray, kind: str) -> tuple[float, float, bool]:
 
 
 def short_rounding(
-    red: Reduction, op: StructuredOp, arrays: Sequence[np.ndarray], ranges: Sequence[int]
+    red: NarrowReduction, op: OpInstance, arrays: Sequence[np.ndarray], ranges: Sequence[int]
 ) -> frozenset[str]:
     """The payload ops (`arith.addf`, `arith.mulf`) whose rounding the short form may do
     on these operands (uint16 views of the f16/bf16 arrays)."""
@@ -134,4 +134,4 @@ def short_rounding(
     return frozenset(short)
 
 
-__all__ = ["Reduction", "reduction_of", "short_rounding"]
+__all__ = ["NarrowReduction", "reduction_of", "short_rounding"]

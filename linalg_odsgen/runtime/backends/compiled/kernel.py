@@ -38,7 +38,7 @@ from linalg_odsgen.runtime.scalar_semantics import constant_value
 from linalg_odsgen.types import ElementType
 
 if TYPE_CHECKING:
-    from linalg_odsgen.runtime.structured_op import StructuredOp
+    from linalg_odsgen.runtime.protocol import OpInstance
 
 # Float types a kernel computes with (f16/bf16/f8 in f32 registers, rounded every step).
 SUPPORTED_FLOATS = ("f8E4M3FN", "f8E5M2", "f16", "bf16", "f32", "f64")
@@ -74,7 +74,7 @@ class LoopNest:
     unroll: tuple[tuple[int, int], ...] = ()
 
 
-def check_supported(op: StructuredOp) -> None:
+def check_supported(op: OpInstance) -> None:
     """Raise `Unsupported` for instances no kernel can run exactly: the same translations
     `kernel_source` uses, tried once up front (so a kernel is never half written)."""
     for t in op.element_types:
@@ -87,7 +87,7 @@ def check_supported(op: StructuredOp) -> None:
         _access(m)
 
 
-def reorderable(op: StructuredOp) -> bool:
+def reorderable(op: OpInstance) -> bool:
     """True when each output's map is exactly the parallel dims (a permutation of them)."""
     parallel = {i for i, it in enumerate(op.iterator_types) if it.value == "parallel"}
     for m, d in zip(op.indexing_maps, op.value_operands, strict=True):
@@ -109,7 +109,7 @@ SMALL_WINDOW = 16
 _PLAIN_OPS: dict[str, bool] = field_table(lambda r: r.kernel_plain or None)
 
 
-def small_window(op: StructuredOp, ranges: Sequence[int]) -> tuple[int, ...]:
+def small_window(op: OpInstance, ranges: Sequence[int]) -> tuple[int, ...]:
     """The reduction dims when together they span at most SMALL_WINDOW points and the
     payload is additions/multiplications of f32/f64/i32/i64 values (no helper calls)."""
     dims = tuple(d for d, it in enumerate(op.iterator_types) if it.value != "parallel")
@@ -126,13 +126,13 @@ def small_window(op: StructuredOp, ranges: Sequence[int]) -> tuple[int, ...]:
     return dims
 
 
-def window_dims(op: StructuredOp, ranges: Sequence[int]) -> tuple[int, ...]:
+def window_dims(op: OpInstance, ranges: Sequence[int]) -> tuple[int, ...]:
     """The reduction dims when together they span at most SMALL_WINDOW points (any payload)."""
     dims = tuple(d for d, it in enumerate(op.iterator_types) if it.value != "parallel")
     return dims if dims and math.prod(ranges[d] for d in dims) <= SMALL_WINDOW else ()
 
 
-def _steps(op: StructuredOp, strides: Sequence[tuple[int, ...] | None]) -> list[list[int]]:
+def _steps(op: OpInstance, strides: Sequence[tuple[int, ...] | None]) -> list[list[int]]:
     """steps[k][d]: elements operand k moves when loop dim d advances by one."""
     n = op.num_loops
     steps = []
@@ -150,7 +150,7 @@ def _steps(op: StructuredOp, strides: Sequence[tuple[int, ...] | None]) -> list[
 
 
 def choose_order(
-    op: StructuredOp,
+    op: OpInstance,
     strides: Sequence[tuple[int, ...] | None],
     may_reorder: bool,
     ranges: Sequence[int] = (),
@@ -186,7 +186,7 @@ def choose_order(
 
 
 def _output_block(
-    op: StructuredOp, steps: list[list[int]], ranges: Sequence[int], sizes: Sequence[int]
+    op: OpInstance, steps: list[list[int]], ranges: Sequence[int], sizes: Sequence[int]
 ) -> list[int]:
     """The first output's fastest dims (outermost first) whose block fits BLOCK_BYTES, when
     its fastest dim has unit (or zero) stride in every operand; else []."""
@@ -506,12 +506,12 @@ class KernelText:
         return bool(dict(self.fields)["fills"])
 
 
-def kernel_source(op: StructuredOp, nest: LoopNest) -> str:
+def kernel_source(op: OpInstance, nest: LoopNest) -> str:
     """The whole kernel module: header, constants and `kernel(a0.., w.., n0..[, lo, hi][, fill])`."""
     return kernel_text(op, nest).render()
 
 
-def kernel_text(op: StructuredOp, nest: LoopNest) -> KernelText:
+def kernel_text(op: OpInstance, nest: LoopNest) -> KernelText:
     """The kernel module's template inputs (see `kernel_source`) for a nest without a
     register tile (`tiles.tiled_text` writes those)."""
     check_supported(op)
@@ -654,7 +654,7 @@ def library_digest() -> str:
 
 
 def _fields(
-    op: StructuredOp,
+    op: OpInstance,
     nest: LoopNest,
     params: list[str],
     constants: list[str],

@@ -32,7 +32,7 @@ from linalg_odsgen.affine import AffineExpr
 from linalg_odsgen.runtime.backends.compiled import kernel as K
 
 if TYPE_CHECKING:
-    from linalg_odsgen.runtime.structured_op import StructuredOp
+    from linalg_odsgen.runtime.protocol import OpInstance
 
 # A register tile: ROWS output rows x LANES[bytes] elements of the contiguous dim (two
 # 512-bit registers a row), kept in scalar locals across the whole reduction; LLVM's SLP
@@ -69,7 +69,7 @@ class Tiling:
 
 
 def choose_tiling(
-    op: StructuredOp,
+    op: OpInstance,
     strides: Sequence[tuple[int, ...] | None],
     ranges: Sequence[int],
 ) -> Tiling | None:
@@ -151,7 +151,7 @@ def _dim_text(var: str | None, off: int) -> str:
     return f"({var} + {off})" if off else var
 
 
-def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str]]:
+def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]:
     """The kernel's constants and body lines for a nest with `nest.unroll`: a register tile
     (reductions innermost) over the whole tiles, then strips over the rest; or strips only
     (the vector dim innermost)."""
@@ -442,7 +442,7 @@ def tiled_lines(op: StructuredOp, nest: K.LoopNest) -> tuple[list[str], list[str
     return constants, lines
 
 
-def tiled_text(op: StructuredOp, nest: K.LoopNest) -> K.KernelText:
+def tiled_text(op: OpInstance, nest: K.LoopNest) -> K.KernelText:
     """The kernel module's template inputs for a nest with `nest.unroll` (the plain
     nests': `kernel.kernel_text`)."""
     K.check_supported(op)
@@ -453,7 +453,7 @@ def tiled_text(op: StructuredOp, nest: K.LoopNest) -> K.KernelText:
     return K._fields(op, nest, params, constants, body, ())
 
 
-def tiled_source(op: StructuredOp, nest: K.LoopNest) -> str:
+def tiled_source(op: OpInstance, nest: K.LoopNest) -> str:
     """The whole kernel module of a register-tiled nest."""
     return tiled_text(op, nest).render()
 

@@ -31,7 +31,7 @@ def test_contractions_and_sums_of_one_narrow_type_are_recognised() -> None:
     pool = ops.PoolingNhwcSumOp.from_arrays(
         x, np.zeros((3, 3), np.float16), outs=[np.zeros((1, 4, 4, 2), np.float16)]
     )[0]
-    assert bounds.reduction_of(pool) == bounds.Reduction("f16", 0, None, 2)
+    assert bounds.reduction_of(pool) == bounds.NarrowReduction("f16", 0, None, 2)
     f = np.zeros((4, 4), np.float32)
     assert bounds.reduction_of(ops.MatmulOp.from_arrays(f, f, outs=[f.copy()])[0]) is None
     mixed = ops.MatmulOp.from_arrays(h, h, outs=[f.copy()])[0]  # casts to f32: not ours
