@@ -184,6 +184,7 @@ def analyse(root: Path = ROOT) -> dict[str, object]:
         "circles": circles,
         "upward": [{"from": s, "to": t, "line": n} for s, t, n in upward],
         "plugin_points": plugin_points(every),
+        "script_circles": script_circles(root) if (root / "scripts").is_dir() else [],
     }
 
 
@@ -208,6 +209,23 @@ def plugin_points(edges: list[Edge]) -> list[dict[str, object]]:
     return [{"from": s, "to": t, "line": n, "how": how} for s, t, n, how in sorted(found)]
 
 
+def script_circles(root: Path = ROOT) -> list[list[str]]:
+    """Circles among the scripts of `scripts/`, which import each other by plain name."""
+    files = sorted((root / "scripts").glob("*.py"))
+    names = {f.stem for f in files}
+    graph: dict[str, set[str]] = {}
+    for f in files:
+        for child in ast.walk(ast.parse(f.read_text(encoding="utf-8"), str(f))):
+            if isinstance(child, ast.Import):
+                targets = [a.name for a in child.names]
+            elif isinstance(child, ast.ImportFrom) and not child.level:
+                targets = [child.module or ""]
+            else:
+                continue
+            graph.setdefault(f.stem, set()).update(t for t in targets if t in names)
+    return strongly_connected(sorted(names), graph)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -226,12 +244,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"upward imports: {len(upward)}")
         for u in upward:
             print(f"  {u['from']}:{u['line']} -> {u['to']}")
+        scripts = report["script_circles"]
+        assert isinstance(scripts, list)
+        print(f"circles among scripts/: {len(scripts)}")
+        for component in scripts:
+            print("  " + " <-> ".join(component))
         points = report["plugin_points"]
         assert isinstance(points, list)
         print(f"plug-in points (a layer calling up without a static import): {len(points)}")
         for p in points:
             print(f"  {p['from']}:{p['line']} -> {p['to']} ({p['how']})")
-    return 1 if report["circles"] or report["upward"] else 0
+    return 1 if report["circles"] or report["upward"] or report["script_circles"] else 0
 
 
 if __name__ == "__main__":

@@ -36,6 +36,10 @@ def test_no_new_upward_imports() -> None:
     assert {(u["from"], u["to"]) for u in report["upward"]} <= KNOWN_UPWARD
 
 
+def test_scripts_import_each_other_without_circles() -> None:
+    assert import_graph.analyse()["script_circles"] == []
+
+
 def test_no_new_plugin_points() -> None:
     report = import_graph.analyse()
     assert {(p["from"], p["to"]) for p in report["plugin_points"]} <= KNOWN_PLUGIN_POINTS
@@ -99,3 +103,10 @@ def test_a_module_named_in_a_string_or_reached_through_an_unlayered_module_is_a_
             "how": "via linalg_odsgen.build",
         },
     ]
+
+
+def test_scripts_importing_each_other_form_a_circle(tmp_path: Path) -> None:
+    (tmp_path / "scripts").mkdir()
+    (tmp_path / "scripts" / "one.py").write_text("import two\n")
+    (tmp_path / "scripts" / "two.py").write_text("def f():\n    from one import g\n")
+    assert import_graph.script_circles(tmp_path) == [["one", "two"]]
