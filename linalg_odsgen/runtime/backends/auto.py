@@ -31,6 +31,11 @@ MIN_LOOPS_POINTS = 1 << 14
 # Sequential loops in NumPy: from here a compile (once per machine, kernels are cached
 # on disk) pays off quickly; f16/bf16 ones, far slower per step, at any size.
 MIN_ORDERED_POINTS = 1 << 16
+# Hand-offs split nests over the cores from here. Smaller ones (a 58x58x64 pooling) run
+# between other work, after which numba's workers have stopped spinning and waking
+# them costs more than the split saves (measured with scripts/bench.py); a user who
+# turns parallel loops on (`compiled.parallel()`) gets the backend's own, lower bound.
+MIN_THREADED_POINTS = 1 << 22
 # Index payloads run in NumPy at a few ns per point: a compile pays off from here.
 MIN_INDEX_POINTS = 1 << 20
 
@@ -87,12 +92,14 @@ def candidate(op: OpInstance, problem: Problem | None, plan: Plan | None) -> str
 
 
 def run_compiled(op: OpInstance, operands: Sequence[Any]) -> None:
-    """Run on the compiled backend with parallel loops (large nests split their outer
-    loop over the cores; threads that sleep when idle, so BLAS calls around them keep
-    their speed), unless the compiled backend's parallel setting was chosen."""
+    """Run on the compiled backend with parallel loops for nests of `MIN_THREADED_POINTS`
+    or more, unless the compiled backend's parallel setting was chosen (then as it says)."""
     compiled = _compiled()
     choice = compiled.parallel_choice()
-    compiled.run(op, operands, parallel=True if choice is None else choice)
+    if choice is None:
+        compiled.run(op, operands, parallel=True, min_parallel_points=MIN_THREADED_POINTS)
+    else:
+        compiled.run(op, operands, parallel=choice)
 
 
 def _compiled() -> Any:

@@ -101,17 +101,18 @@ def test_large_sequential_loops_are_handed_off_and_equal_loops() -> None:
 
 
 def test_handoffs_run_with_parallel_loops_unless_the_setting_says_no(monkeypatch) -> None:
-    """Hand-offs ask for parallel loops (the compiled backend splits large nests over the
-    cores; results unchanged); an explicit compiled parallel setting wins either way."""
+    """Hand-offs ask for parallel loops on nests of auto.MIN_THREADED_POINTS or more (the
+    compiled backend splits them over the cores; results unchanged); an explicit
+    compiled parallel setting wins either way, with the backend's own bound."""
     pytest.importorskip("numba")
     from linalg_odsgen.runtime.backends import compiled
 
-    seen: list[bool | None] = []
+    seen: list[tuple[bool | None, int]] = []
     real_run = compiled.run
 
-    def spy(op, operands, parallel=None):
-        seen.append(parallel)
-        real_run(op, operands, parallel=parallel)
+    def spy(op, operands, parallel=None, min_parallel_points=0):
+        seen.append((parallel, min_parallel_points))
+        real_run(op, operands, parallel=parallel, min_parallel_points=min_parallel_points)
 
     monkeypatch.setattr(compiled, "run", spy)
     monkeypatch.setattr(compiled, "PARALLEL_MIN_POINTS", 0)
@@ -122,7 +123,7 @@ def test_handoffs_run_with_parallel_loops_unless_the_setting_says_no(monkeypatch
     got = ops.matmul(a, b, outs=[np.zeros((16, 12), np.float16)], backend="auto")
     with compiled.parallel(False):
         ops.matmul(a, b, outs=[np.zeros((16, 12), np.float16)], backend="auto")
-    assert seen == [True, False]
+    assert seen == [(True, auto.MIN_THREADED_POINTS), (False, 0)]
     assert got.view(np.uint16).tolist() == want.view(np.uint16).tolist()
 
 
@@ -150,7 +151,12 @@ def test_auto_picks_compiled_exactly_where_the_policy_says(monkeypatch) -> None:
     ran: list[str] = []
     real_compiled, real_execute = compiled.run, fast.execute
     monkeypatch.setattr(
-        compiled, "run", lambda op, v, parallel=None: (ran.append("compiled"), real_compiled(op, v))
+        compiled,
+        "run",
+        lambda op, v, parallel=None, min_parallel_points=0: (
+            ran.append("compiled"),
+            real_compiled(op, v),
+        ),
     )
     monkeypatch.setattr(
         fast, "execute", lambda plan, p: (ran.append("fast"), real_execute(plan, p))

@@ -405,9 +405,15 @@ def _slp_vectorizer(on: bool) -> Iterator[None]:
         setattr(config, "SLP_VECTORIZE", before)  # noqa: B010
 
 
-def run(op: OpInstance, operands: Sequence[Any], parallel: bool | None = None) -> None:
+def run(
+    op: OpInstance,
+    operands: Sequence[Any],
+    parallel: bool | None = None,
+    min_parallel_points: int = 0,
+) -> None:
     """Execute `op` on normalised operands with its compiled kernel, outputs in place.
-    `parallel` overrides the parallel setting for this call (None: the setting)."""
+    `parallel` overrides the parallel setting for this call (None: the setting); nests
+    of fewer than `min_parallel_points` (or `PARALLEL_MIN_POINTS`) stay on one thread."""
     kernels = _kernels_of(op)
     if isinstance(kernels, str):
         key = (op.OP_NAME, kernels)
@@ -425,6 +431,7 @@ def run(op: OpInstance, operands: Sequence[Any], parallel: bool | None = None) -
         return
     arrays = _arrays(kernels, operands)
     threaded = parallel_enabled() if parallel is None else parallel
+    threaded = threaded and math.prod(ranges) >= min_parallel_points
     short = _short(op, kernels, arrays, ranges)
     call_key = (ranges, tuple(a.strides for a in arrays), threaded, short)
     found = kernels.by_call.get(call_key)
