@@ -7,6 +7,7 @@ scalars and ufuncs round each result). `maximumf`/`minimumf` propagate NaN and o
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -24,6 +25,7 @@ from linalg_odsgen.payloads.record import (
     ResultRule,
     ScalarImpl,
     VecFn,
+    arith_binary,
 )
 from linalg_odsgen.types import ElementType
 
@@ -128,28 +130,7 @@ def _float(value: float) -> Callable[[ElementType], Any]:
     return lambda t: t.dtype.type(value)
 
 
-def _binary(
-    mnemonic: str,
-    cpp_class: str,
-    doc: str,
-    scalar: Callable[[Any], ScalarImpl],
-    vector: VecFn,
-    numba: NumbaText,
-    **fields: Any,
-) -> PayloadFn:
-    return PayloadFn(
-        name=f"arith.{mnemonic}",
-        cpp_class=cpp_class,
-        category=OpCategory.BINARY,
-        family="arith_float",
-        operands=Operands.FLOAT,
-        result=ResultRule.SAME,
-        doc=doc,
-        scalar=scalar,
-        vector=vector,
-        numba=numba,
-        **fields,
-    )
+_binary = functools.partial(arith_binary, "arith_float", Operands.FLOAT)
 
 
 def _rounded(template: str) -> NumbaText:

@@ -7,6 +7,7 @@ INT_MIN by -1 wraps to INT_MIN, where LLVM would trap (NumPy yields 0 for x // 0
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -16,13 +17,12 @@ from linalg_odsgen.payloads.canonical import finish, signed_view, unsigned, unsi
 from linalg_odsgen.payloads.record import (
     Finish,
     NumbaText,
-    OpCategory,
     Operands,
     PayloadFn,
     Reducer,
-    ResultRule,
     ScalarImpl,
     VecFn,
+    arith_binary,
 )
 from linalg_odsgen.types import ElementType
 
@@ -151,28 +151,7 @@ def _smax(t: ElementType) -> int:
     return (1 << (t.width - 1)) - 1
 
 
-def _binary(
-    mnemonic: str,
-    cpp_class: str,
-    doc: str,
-    scalar: Callable[[Any], ScalarImpl],
-    vector: VecFn,
-    numba: NumbaText,
-    **fields: Any,
-) -> PayloadFn:
-    return PayloadFn(
-        name=f"arith.{mnemonic}",
-        cpp_class=cpp_class,
-        category=OpCategory.BINARY,
-        family="arith_int",
-        operands=Operands.INTEGER,
-        result=ResultRule.SAME,
-        doc=doc,
-        scalar=scalar,
-        vector=vector,
-        numba=numba,
-        **fields,
-    )
+_binary = functools.partial(arith_binary, "arith_int", Operands.INTEGER)
 
 
 def _wrapping(template: str) -> NumbaText:

@@ -231,6 +231,33 @@ class LinalgFn:
         return dict(self.ops).get(type_class)
 
 
+def arith_binary(
+    family: str,
+    operands: Operands,
+    mnemonic: str,
+    cpp_class: str,
+    doc: str,
+    scalar: Callable[[Any], ScalarImpl],
+    vector: VecFn,
+    numba: NumbaText,
+    **fields: Any,
+) -> PayloadFn:
+    """The record of a same-typed binary `arith` op (`%r = arith.<mnemonic> %a, %b : t`)."""
+    return PayloadFn(
+        name=f"arith.{mnemonic}",
+        cpp_class=cpp_class,
+        category=OpCategory.BINARY,
+        family=family,
+        operands=operands,
+        result=ResultRule.SAME,
+        doc=doc,
+        scalar=scalar,
+        vector=vector,
+        numba=numba,
+        **fields,
+    )
+
+
 __all__ = [
     "Finish",
     "LinalgFn",
@@ -244,4 +271,5 @@ __all__ = [
     "ScalarFactory",
     "ScalarImpl",
     "VecFn",
+    "arith_binary",
 ]
