@@ -8,8 +8,8 @@ best and median wall time of whole CLI processes (interpreter start-up and
 imports included, as a user sees them), and the in-process split of the
 work: imports, YAML load, model conversion + dump, validation.
 
-Usage: `python scripts/bench_cli.py [--repeat N] [FILE]` (default FILE: the
-reference corpus in /work/shared/reference).
+Usage: `python scripts/bench_cli.py [--repeat N] [FILE]` (default FILE: the checked-in
+core library, linalg_odsgen/opspecs/core_named_ops.yaml).
 """
 
 from __future__ import annotations
