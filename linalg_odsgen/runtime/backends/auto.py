@@ -23,7 +23,7 @@ from linalg_odsgen.runtime.protocol import OpInstance
 from linalg_odsgen.runtime.settings import CURRENT_RUNTIME, HANDOFF_ENV_VAR
 
 if TYPE_CHECKING:
-    from linalg_odsgen.runtime.backends.fast.engine import Plan, Problem
+    from linalg_odsgen.runtime.backends.fast.plan import Plan, Problem
 
 ENV_VAR = HANDOFF_ENV_VAR
 # Below this many loop points the loop nest finishes before numba would compile.

@@ -39,7 +39,8 @@ from linalg_odsgen.model import OperandKind
 from linalg_odsgen.payload import Region
 from linalg_odsgen.runtime import reference
 from linalg_odsgen.runtime.backends.fast.analysis import RegionInfo
-from linalg_odsgen.runtime.backends.fast.engine import STRATEGIES, Plan, Problem, choose
+from linalg_odsgen.runtime.backends.fast.engine import STRATEGIES, choose
+from linalg_odsgen.runtime.backends.fast.plan import Plan, Problem
 from linalg_odsgen.runtime.backends.fast.views import LinearAccess, linear_access
 from linalg_odsgen.runtime.protocol import OpInstance
 from linalg_odsgen.runtime.settings import CURRENT_RUNTIME, HANDOFF_ENV_VAR

@@ -1,5 +1,5 @@
 """Single-tile contractions of plain operands run as one prepared library call
-(`engine._direct_gemm`); results are the general gemm path's, checked against NumPy
+(`gemm._direct_gemm`); results are the general gemm path's, checked against NumPy
 math written here and, for integers, against the loops backend bit for bit."""
 
 from __future__ import annotations
