@@ -19,11 +19,9 @@ def op_class(
     config: OpConfig, *, symbol_names: tuple[str, ...] | None = None, module: str | None = None
 ) -> type[StructuredOp]:
     """The runnable class of an op config, built in memory (`runtime.opclass.op_class`)."""
-    from linalg_odsgen.runtime.opclass import op_class as build
+    from linalg_odsgen.runtime import opclass
 
-    if module is None:
-        return build(config, symbol_names=symbol_names)
-    return build(config, symbol_names=symbol_names, module=module)
+    return opclass.op_class(config, symbol_names=symbol_names, module=module or opclass.__name__)
 
 
 __all__ = ["op_class"]
