@@ -14,7 +14,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from linalg_odsgen.validation.semantic import CPP_KEYWORDS
+from linalg_odsgen.validation.reserved import CPP_KEYWORDS
 
 RESERVED_DIR = Path(__file__).resolve().parent / "reserved"
 _TEMPLATE_DIRS = (

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from linalg_odsgen.diagnostics import Diagnostic, Severity
-from linalg_odsgen.validation.semantic import UPSTREAM_ACCEPTS
+from linalg_odsgen.validation.checker import UPSTREAM_ACCEPTS
 
 # Schema findings upstream does not reject: it reads an absent default as "none"
 # (and writes code that says so), never looks at tags, reads every operand field

@@ -24,7 +24,7 @@ from linalg_odsgen.ods import generate
 from linalg_odsgen.ods.reading import read_library
 from linalg_odsgen.safety.text import doc_hazards
 from linalg_odsgen.validation import load_valid_library
-from linalg_odsgen.validation.semantic import keyword_clash
+from linalg_odsgen.validation.reserved import keyword_clash
 from linalg_odsgen.yaml_io import dump_library
 
 YAML_GEN = shutil.which("mlir-linalg-ods-yaml-gen-22")

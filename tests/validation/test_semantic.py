@@ -23,14 +23,9 @@ from linalg_odsgen.model import (
     ScalarIndex,
     StructuredOpConfig,
 )
-from linalg_odsgen.validation.semantic import (
-    CPP_KEYWORDS,
-    check_scalar_const,
-    check_unique_names,
-    keyword_clash,
-    validate_op,
-    validate_ops,
-)
+from linalg_odsgen.validation.literals import check_scalar_const
+from linalg_odsgen.validation.reserved import CPP_KEYWORDS, keyword_clash
+from linalg_odsgen.validation.semantic import check_unique_names, validate_op, validate_ops
 
 M = AffineMap.parse
 P, R = IteratorType.PARALLEL, IteratorType.REDUCTION

@@ -15,7 +15,7 @@ import pytest
 from reference_corpus import REFERENCE
 
 from linalg_odsgen.validation import validate_source
-from linalg_odsgen.validation.semantic import UPSTREAM_ACCEPTS
+from linalg_odsgen.validation.checker import UPSTREAM_ACCEPTS
 
 TOOL = "mlir-linalg-ods-yaml-gen-22"
 CORPUS = Path(__file__).resolve().parent.parent / "data" / "invalid"
