@@ -1,8 +1,9 @@
 """The runtime's settings and caches, in one object.
 
 A `Runtime` holds what used to be module globals spread over the runtime and its
-backends: the default backend, each backend's limits, the `auto` policy's hand-off
-switch, and the memo tables (instances, maps, regions, prepared runners, fast plans).
+backends: the default backend, each backend's limits and switches (the compiled
+backend's included), the `auto` policy's hand-off switch, and the memo tables
+(instances, maps, regions, prepared runners, fast plans, compiled kernels).
 Every call reads the *current* runtime: the process default (settings from the
 environment, read when the package is imported), or another one made current for a
 block with `with Runtime().active():` — its settings and caches stay its own and
@@ -40,6 +41,11 @@ DEFAULT_FAST_TEMP_LIMIT = 64 << 20
 # Memo tables are bounded so long-running processes that sweep many attribute values do
 # not grow without limit (a full table is emptied and refilled).
 CACHE_LIMIT = 4096
+# Nests of fewer loop points run on one thread even when the compiled backend's parallel
+# loops are on: numba's workers take a chunk within ~2 us, but a parallel loop also waits
+# for a worker whose core another process holds, which costs a short nest most (a
+# 256K-point nest takes 30-100 us).
+DEFAULT_COMPILED_PARALLEL_MIN_POINTS = 1 << 18
 
 _V = TypeVar("_V")
 
@@ -84,6 +90,17 @@ def compiled_parallel_from_env() -> bool | None:
     return None
 
 
+@dataclass
+class CompiledStats:
+    """What compiling the compiled backend's kernels cost (its `cache_info()`)."""
+
+    kernels: int = 0  # distinct kernel sources prepared
+    compiled: int = 0  # signatures compiled from scratch
+    loaded: int = 0  # signatures read from numba's on-disk cache
+    seconds: float = 0.0  # time in first calls (compile or load)
+    events: list[tuple[str, str, float]] = field(default_factory=list)  # (op, how, seconds)
+
+
 @dataclass(eq=False)
 class Runtime:
     """Settings and caches of op calls (see the module docstring).
@@ -96,6 +113,11 @@ class Runtime:
     compiled backend (None: the `LINALG_ODSGEN_FAST_HANDOFF` variable at each call).
     `compiled_parallel`: whether the compiled backend splits outer loops over the cores
     (None: `LINALG_ODSGEN_COMPILED_PARALLEL` at each call, else not chosen).
+    `compiled_parallel_min_points`: nests of fewer loop points stay on one thread.
+    `compiled_tiles`: whether reorderable nests with reductions may run as register
+    tiles. `compiled_short_rounding`: whether f16/bf16 reductions may round by Veltkamp's
+    split where the operands' ranges prove it exact. (Tests and the benchmark switch the
+    last two off to compare with the plain nest and the exact roundings.)
     """
 
     default_backend: str | None = None
@@ -105,6 +127,9 @@ class Runtime:
     fast_temp_limit: int = DEFAULT_FAST_TEMP_LIMIT
     handoff: bool | None = None
     compiled_parallel: bool | None = None
+    compiled_parallel_min_points: int = DEFAULT_COMPILED_PARALLEL_MIN_POINTS
+    compiled_tiles: bool = True
+    compiled_short_rounding: bool = True
     # -- caches (per runtime; filled under `lock`) -----------------------------------------
     # (class, operand types, attributes) -> verified instance
     instances: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -118,6 +143,12 @@ class Runtime:
     prepared: dict[Any, Any] = field(default_factory=dict, repr=False)
     # (fast backend analysis, ranges, dtypes, temp limit, strategy) -> its plan
     plans: dict[Any, Any] = field(default_factory=dict, repr=False)
+    # op instance -> the compiled backend's kernels of it (weak: gone with the instance)
+    compiled_kernels: weakref.WeakKeyDictionary[Any, Any] = field(
+        default_factory=weakref.WeakKeyDictionary, repr=False
+    )
+    # what this runtime's compiled kernels cost to compile or load
+    compiled_stats: CompiledStats = field(default_factory=CompiledStats, repr=False)
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
 
     def __post_init__(self) -> None:
@@ -163,6 +194,7 @@ class Runtime:
                 self.plans,
             ):
                 cache.clear()
+            self.compiled_kernels.clear()
             self.prepared.clear()
 
     def forget_prepared(self) -> None:
@@ -195,7 +227,16 @@ class Runtime:
 
 
 _SETTINGS = frozenset(
-    {"default_backend", "loops_max_points", "fast_temp_limit", "handoff", "compiled_parallel"}
+    {
+        "default_backend",
+        "loops_max_points",
+        "fast_temp_limit",
+        "handoff",
+        "compiled_parallel",
+        "compiled_parallel_min_points",
+        "compiled_tiles",
+        "compiled_short_rounding",
+    }
 )
 _ALL: weakref.WeakSet[Runtime] = weakref.WeakSet()
 
@@ -222,6 +263,7 @@ __all__ = [
     "COMPILED_PARALLEL_ENV_VAR",
     "CURRENT_RUNTIME",
     "DEFAULT_BACKEND",
+    "DEFAULT_COMPILED_PARALLEL_MIN_POINTS",
     "DEFAULT_FAST_TEMP_LIMIT",
     "DEFAULT_LOOPS_MAX_POINTS",
     "DEFAULT_RUNTIME",
@@ -229,6 +271,7 @@ __all__ = [
     "FAST_TEMP_LIMIT_ENV_VAR",
     "HANDOFF_ENV_VAR",
     "LOOPS_MAX_POINTS_ENV_VAR",
+    "CompiledStats",
     "Runtime",
     "current_runtime",
     "forget_prepared_everywhere",

@@ -115,7 +115,6 @@ def test_handoffs_run_with_parallel_loops_unless_the_setting_says_no(monkeypatch
         real_run(op, operands, parallel=parallel, min_parallel_points=min_parallel_points)
 
     monkeypatch.setattr(compiled, "run", spy)
-    monkeypatch.setattr(compiled, "PARALLEL_MIN_POINTS", 0)
     rng = np.random.default_rng(9)
     a = rng.standard_normal((16, 24)).astype(np.float16)
     b = rng.standard_normal((24, 12)).astype(np.float16)

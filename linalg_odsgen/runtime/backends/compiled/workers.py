@@ -123,4 +123,10 @@ def _keep_apart() -> None:
     _APART_FROM[0] = cpu
 
 
-__all__ = ["SPIN_COUNT", "numba_workers", "run_chunks"]
+def placement() -> tuple[int, tuple[int, ...]]:
+    """The CPU numba's workers were last kept off (-1: never) and their thread ids (none
+    known when the workers were started before the first parallel kernel)."""
+    return _APART_FROM[0], tuple(_WORKERS)
+
+
+__all__ = ["SPIN_COUNT", "numba_workers", "placement", "run_chunks"]

@@ -2,14 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+
+from linalg_odsgen.runtime.settings import Runtime, current_runtime
 
 pytest.importorskip("numba")
 
 
 @pytest.fixture(autouse=True)
-def _threads_on_small_data(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Parallel nests here are small: split them anyway, so the threaded paths run."""
-    from linalg_odsgen.runtime.backends import compiled
-
-    monkeypatch.setattr(compiled, "PARALLEL_MIN_POINTS", 0)
+def compiled_runtime() -> Iterator[Runtime]:
+    """The current runtime, its parallel nests split however small (the nests here are
+    small, and the threaded paths should run); a test may change its settings further,
+    and every compiled setting is restored afterwards."""
+    rt = current_runtime()
+    with rt.changed(
+        compiled_parallel_min_points=0,
+        compiled_tiles=rt.compiled_tiles,
+        compiled_short_rounding=rt.compiled_short_rounding,
+        compiled_parallel=rt.compiled_parallel,
+    ):
+        yield rt

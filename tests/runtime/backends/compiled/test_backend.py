@@ -22,6 +22,7 @@ from linalg_odsgen import ops
 from linalg_odsgen.conformance.library import _copy, cases_for, core_classes, make_data
 from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.runtime.backends import compiled, get_backend
+from linalg_odsgen.runtime.backends.compiled import chunking
 from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS, check_supported
 
 
@@ -336,7 +337,7 @@ def test_chunks_cover_the_outer_loop_once(trips: int, compiled_before: bool, ali
             with lock:
                 calls.append((lo, hi, threading.current_thread().name))
 
-    compiled._in_chunks(Kernel(), [1, 2], trips, align=align)
+    chunking.in_chunks(Kernel(), [1, 2], trips, align=align)
     covered = sorted(i for lo, hi, _ in calls for i in range(lo, hi))
     assert covered == list(range(trips))
     assert all(lo < hi and lo % align == 0 for lo, hi, _ in calls)
@@ -344,9 +345,9 @@ def test_chunks_cover_the_outer_loop_once(trips: int, compiled_before: bool, ali
         assert calls[0][2] == threading.current_thread().name and calls[0][0] == 0
 
 
-def test_small_nests_stay_on_one_thread_with_parallel_loops_on(monkeypatch) -> None:
-    """Below PARALLEL_MIN_POINTS a thread hand-off costs more than it saves."""
-    monkeypatch.setattr(compiled, "PARALLEL_MIN_POINTS", 1 << 22)
+def test_small_nests_stay_on_one_thread_with_parallel_loops_on(compiled_runtime) -> None:
+    """Below `compiled_parallel_min_points` a thread hand-off costs more than it saves."""
+    compiled_runtime.compiled_parallel_min_points = 1 << 22
     x = np.zeros((1 << 21,), np.float32)
     small, small_operands = ops.AddOp.from_arrays(x, x, outs=[x.copy()])
     y = np.zeros((1 << 22,), np.float32)
@@ -359,10 +360,10 @@ def test_small_nests_stay_on_one_thread_with_parallel_loops_on(monkeypatch) -> N
 @pytest.mark.parametrize("align", [1, 8])
 @pytest.mark.parametrize("trips", [1, 2, 3, 7, 8, 64, 1001])
 def test_chunk_cuts_cover_the_outer_loop_once_at_aligned_starts(trips: int, align: int) -> None:
-    cuts = compiled._cuts(trips, align)
+    cuts = chunking.cuts(trips, align)
     assert cuts[0] == 0 and cuts[-1] == trips and cuts == sorted(set(cuts))
     assert all(c % align == 0 for c in cuts[:-1])
-    assert len(cuts) - 1 <= compiled.threads() * compiled.CHUNKS_PER_THREAD
+    assert len(cuts) - 1 <= compiled.threads() * chunking.CHUNKS_PER_THREAD
 
 
 def test_parallel_nests_hand_their_chunks_to_numbas_workers() -> None:
@@ -407,11 +408,11 @@ def test_numbas_workers_are_kept_off_the_calling_threads_cpu() -> None:
         x, np.ones((3, 3, 16), np.float32), outs=[np.zeros((1, 18, 18, 16), np.float32)]
     )
     compiled.run(op, operands, parallel=True)
-    if not workers._WORKERS:
+    cpu, tids = workers.placement()
+    if not tids:
         pytest.skip("numba's workers were started before the first parallel kernel")
-    cpu = workers._APART_FROM[0]
     assert cpu >= 0
-    for tid in workers._WORKERS:
+    for tid in tids:
         try:
             allowed = os.sched_getaffinity(tid)
         except OSError:  # the thread has ended

@@ -61,7 +61,7 @@ def test_ranges_decide_which_roundings_are_short(dt: object) -> None:
 @pytest.mark.parametrize("dt", [np.float16, BF16], ids=["f16", "bf16"])
 @pytest.mark.parametrize("threaded", [False, True])
 def test_short_roundings_give_the_exact_roundings_bits(
-    dt: object, threaded: bool, monkeypatch
+    dt: object, threaded: bool, compiled_runtime
 ) -> None:
     """In-range data of every magnitude class (ties, subnormal sums and products where
     allowed, signed zeros, cancellation): the kernel with short roundings writes the
@@ -83,7 +83,7 @@ def test_short_roundings_give_the_exact_roundings_bits(
     for cls, ins, out, attrs in cases:
         results = []
         for allowed in (True, False):
-            monkeypatch.setattr(compiled, "_short_allowed", allowed)
+            compiled_runtime.compiled_short_rounding = allowed
             op, operands = cls.from_arrays(*ins, outs=[out.copy()], **attrs)
             compiled.run(op, operands, parallel=threaded)
             results.append(operands[-1].view(np.uint16).copy())
@@ -92,8 +92,8 @@ def test_short_roundings_give_the_exact_roundings_bits(
     assert taken == {"arith.addf", "arith.mulf"}  # both short forms were exercised
 
 
-def test_the_source_shown_is_the_kernel_a_call_runs(monkeypatch) -> None:
-    monkeypatch.setattr(compiled, "_tiles_allowed", False)  # (an f16 tile rounds exactly)
+def test_the_source_shown_is_the_kernel_a_call_runs(compiled_runtime) -> None:
+    compiled_runtime.compiled_tiles = False  # (an f16 tile rounds exactly)
     a = (RNG.random((8, 16)) + 0.5).astype(np.float16)
     b = (RNG.random((16, 8)) + 0.5).astype(np.float16)
     op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((8, 8), np.float16)])

@@ -205,7 +205,7 @@ def test_tiled_kernels_give_the_loops_bits(
     _, cls, arrays, attrs = case
     ins, out = arrays[:-1], arrays[-1]
     op, operands = cls.from_arrays(*ins, outs=[out.copy(order="K")], **attrs)
-    nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
+    nest = compiled.nest(op, operands)  # type: ignore[arg-type]
     assert nest.unroll, "the case is meant to run as a register tile"
     want_op, want_operands = cls.from_arrays(*ins, outs=[out.copy(order="K")], **attrs)
     get_backend("loops")(want_op, want_operands)
@@ -216,7 +216,7 @@ def test_tiled_kernels_give_the_loops_bits(
 def test_matmul_runs_an_8x32_register_tile_then_strips_over_the_rest() -> None:
     a, b = np.zeros((64, 64), np.float32), np.zeros((64, 64), np.float32)
     op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((64, 64), np.float32)])
-    nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
+    nest = compiled.nest(op, operands)  # type: ignore[arg-type]
     assert nest.order == (0, 1, 2) and dict(nest.unroll) == {0: tiles.ROWS, 1: tiles.LANES[4]}
     text = tiled_source(op, nest)
     assert "acc = S.tile(8, 32, np.float32(0))" in text
@@ -240,7 +240,7 @@ def test_matmul_runs_an_8x32_register_tile_then_strips_over_the_rest() -> None:
 def test_short_vector_dims_run_as_strips_of_four_rows_by_four_steps() -> None:
     a, b = np.zeros((64, 64), np.float32), np.zeros((64, 4), np.float32)
     op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((64, 4), np.float32)])
-    nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
+    nest = compiled.nest(op, operands)  # type: ignore[arg-type]
     assert nest.order == (0, 2, 1) and dict(nest.unroll) == {0: 4, 2: 4}
     text = tiled_source(op, nest)
     assert "for d0 in range(0, n0 - n0 % 4, 4):" in text
@@ -265,7 +265,7 @@ def test_windows_over_a_vector_of_channels_run_as_register_tiles() -> None:
     """A 3x3 window over 8+ channels: 4 output columns x the channels in registers, the
     window's taps (trip counts in the text) around each step, as MLIR's vector code."""
     op, operands = _depthwise(16)
-    nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
+    nest = compiled.nest(op, operands)  # type: ignore[arg-type]
     assert dict(nest.unroll) == {2: tiles.WINDOW_ROWS, 3: 16}
     assert {4: 3, 5: 3}.items() <= dict(nest.fixed).items()
     text = tiled_source(op, nest)
@@ -290,7 +290,7 @@ def test_an_f16_output_runs_a_tile_of_f16_bits_with_exact_roundings() -> None:
     Veltkamp's short form): LLVM turns the conversions into f16 arithmetic."""
     h = np.ones((64, 128), np.float16)
     op, operands = ops.MatmulOp.from_arrays(h, h.T.copy(), outs=[np.zeros((64, 64), np.float16)])
-    nest = compiled._nest_for(op, compiled._kernels_of(op), operands)  # type: ignore[arg-type]
+    nest = compiled.nest(op, operands)  # type: ignore[arg-type]
     assert dict(nest.unroll) == {0: tiles.ROWS, 1: tiles.F16_LANES}
     text = tiled_source(op, nest)
     tile = text[: text.index("for d0 in range(n0 - n0 % 8, n0):")]
