@@ -28,7 +28,7 @@ PACKAGE = "linalg_odsgen"
 # Entries are module paths below the package; the longest one that prefixes a module wins.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("diagnostics", "float_text", "types", "affine", "payloads", "model", "payload", "schemas"),
-    ("yaml_io", "validation", "dsl", "tc", "safety", "sources", "opspecs"),
+    ("yaml_io", "validation", "comprehension", "dsl", "tc", "safety", "sources", "opspecs"),
     ("runtime",),
     ("mlir", "codegen", "ods", "dialect", "docgen", "ops", "generated"),
     ("conformance", "project"),
