@@ -13,12 +13,11 @@ The rules (they reproduce upstream OpDSL's output):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TypeVar
 
 from linalg_odsgen import affine
-from linalg_odsgen.affine import AffineExprKind
+from linalg_odsgen.comprehension import combine, first_seen, iterator_types, not_affine
 from linalg_odsgen.diagnostics import SourcePos
 from linalg_odsgen.dsl.context import Assignment, OpContext
 from linalg_odsgen.dsl.defs import FnAttrDef, IndexAttrDef, ScalarDef, TensorDef
@@ -115,7 +114,7 @@ class _Analysis:
                     )
             if a.accumulate:
                 lhs = set(a.target.dims())
-                inferred = _unique(d for d in _expr_dims(value) if d not in lhs)
+                inferred = first_seen(d for d in _expr_dims(value) if d not in lhs)
                 reduce = _Reduce("add", tuple(inferred))
             result.append(_Statement(a, value, reduce))
         for name in outputs:
@@ -175,7 +174,7 @@ class _Analysis:
             if isinstance(decl, TensorDef) and decl.index_dims is not None:
                 uses += [(d, decl.pos) for d in decl.index_dims]
         if self.ctx.domain is None:
-            return tuple(_unique(d for d, _ in uses))
+            return tuple(first_seen(d for d, _ in uses))
         declared = set(self.ctx.domain)
         for d, pos in uses:
             if d not in declared:
@@ -230,9 +229,7 @@ class _Analysis:
                         f"another assignment",
                         st.assign.pos,
                     )
-        return tuple(
-            IteratorType.REDUCTION if d in reduced else IteratorType.PARALLEL for d in dims
-        )
+        return iterator_types(dims, reduced)
 
     # -- symbols ------------------------------------------------------------------------
 
@@ -252,7 +249,7 @@ class _Analysis:
                         )
                     attr_owner[s] = name
                     order.append(s)
-        return tuple(_unique(order))
+        return tuple(first_seen(order))
 
     # -- types --------------------------------------------------------------------------
 
@@ -295,19 +292,10 @@ class _Analysis:
         assert isinstance(expr, IndexBinary)
         lhs = self.to_affine(expr.lhs, dims, syms, pos)
         rhs = self.to_affine(expr.rhs, dims, syms, pos)
-        if expr.op is AffineExprKind.ADD:
-            return lhs + rhs
-        if expr.op is AffineExprKind.MUL:
-            if not lhs.is_symbolic_or_constant() and not rhs.is_symbolic_or_constant():
-                raise self.error(f"{expr!r} is not affine: it multiplies two dims", pos)
-            return lhs * rhs
-        if not rhs.is_symbolic_or_constant():
-            raise self.error(f"{expr!r} is not affine: it divides by a dim", pos)
-        if expr.op is AffineExprKind.FLOORDIV:
-            return lhs.floordiv(rhs)
-        if expr.op is AffineExprKind.CEILDIV:
-            return lhs.ceildiv(rhs)
-        return lhs.mod(rhs)
+        why = not_affine(expr.op, lhs, rhs)
+        if why is not None:
+            raise self.error(f"{expr!r} is not affine: {why}", pos)
+        return combine(expr.op, lhs, rhs)
 
     # -- the whole op -------------------------------------------------------------------
 
@@ -496,20 +484,6 @@ def _expr_dim_uses(
 def _expr_dims(expr: ScalarExpression) -> Iterator[DimDef]:
     for d, _ in _expr_dim_uses(expr, None):
         yield d
-
-
-_H = TypeVar("_H", DimDef, SymbolDef)
-
-
-def _unique(items: Iterable[_H]) -> list[_H]:
-    """Items in first-seen order without repeats."""
-    seen: set[_H] = set()
-    out: list[_H] = []
-    for i in items:
-        if i not in seen:
-            seen.add(i)
-            out.append(i)
-    return out
 
 
 def _line(pos: SourcePos | None) -> str:
