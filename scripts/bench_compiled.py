@@ -29,7 +29,8 @@ after a full garbage collection (once numba is loaded a full collection costs ~4
 would land on whichever call happens to trigger it).
 
 Usage: `python scripts/bench_compiled.py [--cases matmul_256,conv_2d_nhwc_hwcf] [--repeat N]
-[--rounds N] [--no-mlir] [--quick] [--markdown]`.
+[--rounds N] [--no-mlir] [--quick] [--markdown] [--no-cold]` (`--no-cold` skips the
+first-call table).
 """
 
 from __future__ import annotations
@@ -172,7 +173,7 @@ def bench_rows(
     from linalg_odsgen.conformance.compare import compare_bits
     from linalg_odsgen.mlir.execution import output_bits
     from linalg_odsgen.runtime.backends import compiled, get_backend
-    from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS
+    from linalg_odsgen.runtime.backends.compiled.expressions import APPROXIMATE_OPS
 
     rng = np.random.default_rng(7)
     rows, forms = [], []
@@ -356,7 +357,13 @@ def first_calls() -> str:
 
 
 def report(
-    wanted: set[str], repeat: int, mlir: bool, quick: bool, markdown: bool, rounds: int = 3
+    wanted: set[str],
+    repeat: int,
+    mlir: bool,
+    quick: bool,
+    markdown: bool,
+    rounds: int = 3,
+    cold: bool = True,
 ) -> str:
     try:
         import numba  # noqa: F401
@@ -375,7 +382,8 @@ def report(
             "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)) for r in table
         )
     notes = "MLIR vectorizing pipeline, as run: " + "; ".join(forms) if mlir else ""
-    return "compiled backend (numba):\n" + text + "\n" + notes + "\n\n" + first_calls()
+    tail = "\n\n" + first_calls() if cold else ""
+    return "compiled backend (numba):\n" + text + "\n" + notes + tail
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -386,12 +394,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--no-mlir", dest="mlir", action="store_false")
     parser.add_argument("--quick", action="store_true", help="one round, one MLIR run")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument(
+        "--no-cold", dest="cold", action="store_false", help="skip the first-call table"
+    )
     args = parser.parse_args(argv)
     wanted = {c for c in args.cases.split(",") if c}
     unknown = wanted - {c.name for c in CASES}
     if unknown:
         parser.error(f"unknown cases: {', '.join(sorted(unknown))}")
-    print(report(wanted, args.repeat, args.mlir, args.quick, args.markdown, args.rounds))
+    print(report(wanted, args.repeat, args.mlir, args.quick, args.markdown, args.rounds, args.cold))
 
 
 if __name__ == "__main__":

@@ -93,11 +93,11 @@ def test_arity_and_result_rule_follow_the_category(record: PayloadFn) -> None:
 
 
 def test_kernel_rules_named_by_records_exist_in_the_compiled_backend() -> None:
-    from linalg_odsgen.runtime.backends.compiled.kernel import _RULES
+    from linalg_odsgen.runtime.backends.compiled.expressions import RULES
 
     for r in payloads.records():
         if r.numba is not None and r.numba.finish is Finish.CUSTOM:
-            assert r.numba.template in _RULES, r.name
+            assert r.numba.template in RULES, r.name
 
 
 def test_ops_computed_with_other_code_by_the_kernels_are_libm_calls_in_mlir() -> None:
@@ -285,7 +285,7 @@ def test_every_function_the_core_library_calls_has_a_record() -> None:
 
 def test_backend_tables_are_views_of_the_records() -> None:
     from linalg_odsgen.conformance.library import LIBM_OPS
-    from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS
+    from linalg_odsgen.runtime.backends.compiled.expressions import APPROXIMATE_OPS
     from linalg_odsgen.runtime.backends.fast import narrow
     from linalg_odsgen.runtime.backends.fast.analysis import COMBINERS
     from linalg_odsgen.runtime.backends.fast.semantics import MINMAX_UFUNCS, VECTOR_SEMANTICS

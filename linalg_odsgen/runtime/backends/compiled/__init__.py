@@ -22,7 +22,7 @@ import numpy as np
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 from linalg_odsgen.runtime import reference
-from linalg_odsgen.runtime.backends.compiled.kernel import LoopNest
+from linalg_odsgen.runtime.backends.compiled.order import LoopNest
 from linalg_odsgen.runtime.settings import (
     COMPILED_PARALLEL_ENV_VAR,
     CURRENT_RUNTIME,

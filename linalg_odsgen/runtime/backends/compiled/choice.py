@@ -24,16 +24,14 @@ from linalg_odsgen.runtime.backends.compiled.bounds import (
 )
 from linalg_odsgen.runtime.backends.compiled.cache import load_kernel
 from linalg_odsgen.runtime.backends.compiled.chunking import threads
-from linalg_odsgen.runtime.backends.compiled.kernel import (
-    KernelText,
+from linalg_odsgen.runtime.backends.compiled.expressions import Unsupported, storage_kind
+from linalg_odsgen.runtime.backends.compiled.kernel import KernelText, kernel_text
+from linalg_odsgen.runtime.backends.compiled.order import (
     LoopNest,
-    Unsupported,
     check_supported,
     choose_order,
-    kernel_text,
     reorderable,
     small_window,
-    storage_kind,
     window_dims,
 )
 from linalg_odsgen.runtime.backends.compiled.tiles import choose_tiling, tiled_text
@@ -149,8 +147,9 @@ def short(
 def threaded(rt: Runtime, wanted: bool, loop_ranges: Sequence[int], min_points: int = 0) -> bool:
     """Whether a call that `wanted` parallel loops gets them: nests of fewer than the
     runtime's `compiled_parallel_min_points` (or `min_points`) stay on one thread."""
-    bound = max(min_points, rt.compiled_parallel_min_points)
-    return wanted and threads() > 1 and math.prod(loop_ranges) >= bound
+    if not wanted or math.prod(loop_ranges) < max(min_points, rt.compiled_parallel_min_points):
+        return False
+    return threads() > 1
 
 
 def choose_nest(

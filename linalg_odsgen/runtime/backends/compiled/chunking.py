@@ -13,7 +13,10 @@ import os
 import threading
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from functools import lru_cache
 from typing import Any
+
+import numpy as np
 
 from linalg_odsgen.runtime.backends.compiled.workers import numba_workers, run_chunks
 
@@ -41,9 +44,22 @@ def _pool() -> ThreadPoolExecutor:
 def cuts(trips: int, align: int = 1) -> list[int]:
     """Chunk bounds 0 = c0 < c1 < .. < ck = trips, each a multiple of `align` but the last:
     CHUNKS_PER_THREAD chunks a thread (fewer when there are fewer trips)."""
-    pieces = min(trips, min(threads(), trips) * CHUNKS_PER_THREAD)
+    return list(_cuts(trips, align, threads()))
+
+
+@lru_cache(maxsize=256)
+def _cuts(trips: int, align: int, n: int) -> tuple[int, ...]:
+    pieces = min(trips, min(n, trips) * CHUNKS_PER_THREAD)
     found = {min(trips, trips * k // pieces // align * align) for k in range(pieces)}
-    return sorted(found | {trips})
+    return tuple(sorted(found | {trips}))
+
+
+@lru_cache(maxsize=256)
+def _cut_array(trips: int, align: int, n: int) -> np.ndarray:
+    """The bounds as the int64 array a kernel module's `chunks` takes (built once: a
+    parallel call of a 0.2 ms nest should not spend microseconds on its own bookkeeping)."""
+    return np.asarray(_cuts(trips, align, n), np.int64)  # (writable: numba types a
+    # read-only array apart, which would compile every `chunks` again)
 
 
 def in_chunks(
@@ -92,7 +108,7 @@ def run_split(
     if fills:
         kernel(*args, 0, 0, True)
     if chunked is not None and numba_workers():
-        run_chunks(chunked, args, cuts(trips, align))
+        run_chunks(chunked, args, _cut_array(trips, align, threads()))
     else:
         in_chunks(kernel, args, trips, (False,) if fills else (), align)
 

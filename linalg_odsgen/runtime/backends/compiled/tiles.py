@@ -29,7 +29,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from linalg_odsgen.affine import AffineExpr
+from linalg_odsgen.runtime.backends.compiled import expressions as E
 from linalg_odsgen.runtime.backends.compiled import kernel as K
+from linalg_odsgen.runtime.backends.compiled import order as O
 
 if TYPE_CHECKING:
     from linalg_odsgen.runtime.protocol import OpInstance
@@ -76,9 +78,9 @@ def choose_tiling(
     """A register tile for reorderable nests with reductions whose single output's fastest
     dim has unit (or zero) stride in every operand, when every operand is stored as itself
     (no f16/bf16 shadows, no packed bits); else None (the plain nest runs)."""
-    if op.num_outputs != 1 or not K.reorderable(op) or not ranges:
+    if op.num_outputs != 1 or not O.reorderable(op) or not ranges:
         return None
-    kinds = [K.storage_kind(t) for t in op.element_types]
+    kinds = [E.storage_kind(t) for t in op.element_types]
     if any(k not in TILE_KINDS for k in kinds[: op.num_inputs]) or kinds[-1] not in (
         "plain",
         "f16",
@@ -89,7 +91,7 @@ def choose_tiling(
     reductions = [d for d in range(n) if not parallel[d]]
     if not reductions or any(r <= 0 for r in ranges):
         return None
-    steps = K._steps(op, strides)
+    steps = O.loop_steps(op, strides)
     out = steps[op.num_inputs]
     dims = sorted((d for d in range(n) if out[d] != 0), key=lambda d: (out[d], -d))
     if not dims or any(row[dims[0]] > 1 for row in steps):
@@ -100,7 +102,7 @@ def choose_tiling(
     cost = [sum(row[d] for row in steps) for d in range(n)]
     outer = sorted((d for d in range(n) if parallel[d] and d not in (v, r)), key=lambda d: -cost[d])
     rs = [r] if r is not None else []
-    window = math.prod(ranges[d] for d in reductions) <= K.SMALL_WINDOW
+    window = math.prod(ranges[d] for d in reductions) <= O.SMALL_WINDOW
     per_width = WINDOW_LANES if window else LANES
     widest = F16_LANES if kinds[-1] == "f16" else per_width.get(op.element_types[-1].width // 8, 32)
     lanes = min(widest, 1 << (ranges[v].bit_length() - 1))
@@ -125,7 +127,7 @@ def _component(e: AffineExpr, n: int, dims: dict[int, tuple[str | None, int]]) -
     different copies have equal text."""
     form = e.linear_form(n)
     if form is None:
-        return K.index_expression(e, {d: _dim_text(*dims[d]) for d in dims})
+        return E.index_expression(e, {d: _dim_text(*dims[d]) for d in dims})
     coeffs, const = form
     terms = []
     for d, c in enumerate(coeffs):
@@ -151,7 +153,7 @@ def _dim_text(var: str | None, off: int) -> str:
     return f"({var} + {off})" if off else var
 
 
-def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]:
+def tiled_lines(op: OpInstance, nest: O.LoopNest) -> tuple[list[str], list[str]]:
     """The kernel's constants and body lines for a nest with `nest.unroll`: a register tile
     (reductions innermost) over the whole tiles, then strips over the rest; or strips only
     (the vector dim innermost)."""
@@ -174,7 +176,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
     for p in region.ops:
         if p.name == "arith.constant":
             const_names[p.result.id] = f"V{p.result.id}"
-            constants.append(f"V{p.result.id} = {K.constant_expression(p)}")
+            constants.append(f"V{p.result.id} = {E.constant_expression(p)}")
             used_of[p.result.id] = frozenset()
             continue
         if p.name == "linalg.index":
@@ -220,7 +222,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
                 names[p.result.id] = f"np.int64({_dim_text(*copy[d])})"
                 continue
             args = [names[v.id] for v in p.operands]
-            text = K.op_expression(p, args, p.name in nest.short_rounding)
+            text = E.op_expression(p, args, p.name in nest.short_rounding)
             if p.result.id == region.yields[0].id and p.result.id in tainted:
                 lines.append(f"{pad}{acc} = {text}")
                 names[p.result.id] = acc
@@ -259,7 +261,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
                 for i, arg in enumerate(region.args[:num_in]):
                     if arg.id not in read or (lv != n and level(used_of[arg.id]) != lv):
                         continue
-                    text = K._load(types[i], f"a{i}[{subscript(i, copy)}]")
+                    text = E.load(types[i], f"a{i}[{subscript(i, copy)}]")
                     names[arg.id] = _bind(text, seen, lines, pad, counter, True)
                 per_copy.append(names)
             return per_copy
@@ -275,10 +277,10 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
                     groups.setdefault(out_ref(copy), []).append(j)
                 for g, (ref, members) in enumerate(groups.items()):
                     acc = f"o{g}"
-                    lines.append(f"{pad}{acc} = {K._load(types[num_in], ref)}")
+                    lines.append(f"{pad}{acc} = {E.load(types[num_in], ref)}")
                     for j in members:
                         step(copies[j], per_copy[j], acc, pad, seen)
-                    lines.append(f"{pad}{ref} = {K._store(types[num_in], acc)}")
+                    lines.append(f"{pad}{ref} = {E.store(types[num_in], acc)}")
                 return
             if lv == n:  # a register tile's reduction step
                 for copy, names in zip(copies, per_copy, strict=True):
@@ -290,7 +292,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
                     ref = out_ref(copy)
                     if ref not in accs:
                         accs[ref] = f"o{len(accs)}"
-                        lines.append(f"{pad}{accs[ref]} = {K._load(types[num_in], ref)}")
+                        lines.append(f"{pad}{accs[ref]} = {E.load(types[num_in], ref)}")
             d = order[lv]
             var = f"d{d}"
             if d in whole:
@@ -313,7 +315,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
                         emit(lv + 1, depth + 1, single, dict(seen), accs)
             if lv == out_level and lv and out_level != n:
                 for ref, acc in accs.items():
-                    lines.append(f"{pad}{ref} = {K._store(types[num_in], acc)}")
+                    lines.append(f"{pad}{ref} = {E.store(types[num_in], acc)}")
 
         emit(0, 0, [{}], {}, {})
 
@@ -328,8 +330,8 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
         tile loaded into `acc` (a stack array), the reduction loops in order around a step
         for each of its elements (loops of constant trip counts `j<r>`, `j<v>`), stored."""
         rows, lanes = (factor[r] if r is not None else 1), factor[v]
-        half = K.storage_kind(types[num_in]) == "f16"
-        acc_type = "np.uint16" if half else K._reg(types[num_in])
+        half = E.storage_kind(types[num_in]) == "f16"
+        acc_type = "np.uint16" if half else E.reg(types[num_in])
         lines.append("    S.wide_vectors()")
         lines.append(f"    acc = S.tile({rows}, {lanes}, {acc_type}(0))")
         text = {d: f"d{d}" for d in range(n)}
@@ -341,7 +343,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
         def ref(i: int) -> str:
             parts = []
             for e in maps[i].results:
-                t = K.index_expression(e, text)
+                t = E.index_expression(e, text)
                 parts.append(f"np.uint64({t})" if unsigned & e.used_dims() else t)
             return f"a{i}[{', '.join(parts) if parts else '()'}]"
 
@@ -373,7 +375,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
             step = f", {factor[d]}" if d in factor else ""
             lines.append(f"{pad()}for d{d} in range({start}, {stop}{step}):")
             depth += 1
-        over_tile(f"{cell} = {out if half else K._load(types[num_in], out)}")
+        over_tile(f"{cell} = {out if half else E.load(types[num_in], out)}")
         outer_depth = depth
         for d in order:
             if parallel[d]:
@@ -392,7 +394,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
                 continue
             used = used_of[arg.id] & tile_dims
             where = 0 if not used else (1 if r is not None and used == {r} else 2)
-            placed[where].append(f"x{i} = {K._load(types[i], ref(i))}")
+            placed[where].append(f"x{i} = {E.load(types[i], ref(i))}")
             names[arg.id] = f"x{i}"
         lines.extend(pad() + t for t in placed[0])
         row_start = len(lines)
@@ -409,7 +411,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
             args = [names[a.id] for a in p.operands]
             # exact roundings in a half tile: LLVM turns them into f16 arithmetic
             short = p.name in nest.short_rounding and not half
-            expr = K.op_expression(p, args, short)
+            expr = E.op_expression(p, args, short)
             lines.append(f"{pad()}v{p.result.id} = {expr}")
             names[p.result.id] = f"v{p.result.id}"
         value = names[region.yields[0].id]
@@ -417,7 +419,7 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
             lines.append(f"{pad()}{cell} = {f'S.f2h({value})' if half else value}")
         lines[row_start:] = row_copies(lines[row_start:])
         depth = outer_depth
-        over_tile(f"{out} = {cell if half else K._store(types[num_in], cell)}")
+        over_tile(f"{out} = {cell if half else E.store(types[num_in], cell)}")
 
     factor = dict(nest.unroll)
     if parallel[nest.order[-1]]:  # strips only
@@ -442,18 +444,18 @@ def tiled_lines(op: OpInstance, nest: K.LoopNest) -> tuple[list[str], list[str]]
     return constants, lines
 
 
-def tiled_text(op: OpInstance, nest: K.LoopNest) -> K.KernelText:
+def tiled_text(op: OpInstance, nest: O.LoopNest) -> K.KernelText:
     """The kernel module's template inputs for a nest with `nest.unroll` (the plain
     nests': `kernel.kernel_text`)."""
-    K.check_supported(op)
+    O.check_supported(op)
     constants, body = tiled_lines(op, nest)
     params = [f"a{i}" for i in range(len(op.indexing_maps))]
     params += [f"n{d}" for d in range(op.num_loops)]
     params += ["lo", "hi"] if nest.parallel else []
-    return K._fields(op, nest, params, constants, body, ())
+    return K.kernel_fields(op, nest, params, constants, body, ())
 
 
-def tiled_source(op: OpInstance, nest: K.LoopNest) -> str:
+def tiled_source(op: OpInstance, nest: O.LoopNest) -> str:
     """The whole kernel module of a register-tiled nest."""
     return tiled_text(op, nest).render()
 

@@ -62,7 +62,7 @@ def _start() -> bool:
         return False
 
 
-def run_chunks(chunks: Any, args: Sequence[Any], cuts: Sequence[int]) -> None:
+def run_chunks(chunks: Any, args: Sequence[Any], cuts: np.ndarray) -> None:
     """A kernel module's `chunks` on numba's workers, the chunks handed out one at a time
     (numba's chunk size 1, for this call only): a worker still waking up, or whose core
     another process holds, takes fewer chunks instead of a fixed half."""
@@ -73,7 +73,7 @@ def run_chunks(chunks: Any, args: Sequence[Any], cuts: Sequence[int]) -> None:
     _keep_apart()
     before = numba.set_parallel_chunksize(1)
     try:
-        chunks(*args, np.asarray(cuts, np.int64))
+        chunks(*args, cuts)
     finally:
         numba.set_parallel_chunksize(before)
     if first:  # the threads the first parallel loop started: GNU OpenMP's workers

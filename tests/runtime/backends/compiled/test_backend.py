@@ -23,7 +23,8 @@ from linalg_odsgen.conformance.library import _copy, cases_for, core_classes, ma
 from linalg_odsgen.diagnostics import DiagnosticError
 from linalg_odsgen.runtime.backends import compiled, get_backend
 from linalg_odsgen.runtime.backends.compiled import chunking
-from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS, check_supported
+from linalg_odsgen.runtime.backends.compiled.expressions import APPROXIMATE_OPS
+from linalg_odsgen.runtime.backends.compiled.order import check_supported
 
 
 def _same(got: np.ndarray, want: np.ndarray, approx: bool) -> bool:
@@ -189,14 +190,14 @@ def test_narrow_shadows_and_threads_keep_every_bit(dt: object, monkeypatch) -> N
 def test_only_operands_read_many_times_get_shadows() -> None:
     h = np.zeros((64, 64), np.float16)
     matmul, _ = ops.MatmulOp.from_arrays(h, h, outs=[h.copy()])
-    text = compiled.kernel.kernel_source(matmul, compiled.kernel.LoopNest((0, 2, 1)))
+    text = compiled.kernel.kernel_source(matmul, compiled.order.LoopNest((0, 2, 1)))
     body = text.split("def kernel(")[1]
     assert body.startswith("a0, a1, a2, w1, w2, n0, n1, n2, fill):")  # the caller allocates both
     assert "if fill:" in body  # B, read once per row of A: converted once
     assert "x1 = w1[d2, d1]" in body and "x2 = w2[d0, d1]" in body
     assert "x0 = S.h2f(a0[d0, d2])" in body  # A: loaded once per (i, k) already
     add, _ = ops.AddOp.from_arrays(h, h, outs=[h.copy()])
-    assert "shadows" not in compiled.kernel.kernel_source(add, compiled.kernel.LoopNest((0, 1)))
+    assert "shadows" not in compiled.kernel.kernel_source(add, compiled.order.LoopNest((0, 1)))
 
 
 def _bitcast_op() -> type:
@@ -418,3 +419,49 @@ def test_numbas_workers_are_kept_off_the_calling_threads_cpu() -> None:
         except OSError:  # the thread has ended
             continue
         assert cpu not in allowed and allowed
+
+
+def test_kernels_live_in_the_runtime_and_go_with_their_instance(compiled_runtime) -> None:
+    """An instance's kernels are an entry of its runtime's weak table (not an attribute of
+    the instance): another runtime keeps its own, and a dropped instance takes its entry."""
+    import gc
+
+    from linalg_odsgen.runtime.settings import Runtime
+
+    a = np.ones((4, 4), np.float32)
+    op, operands = ops.MatmulOp.from_arrays(a, a, outs=[np.zeros_like(a)])
+    compiled.run(op, operands)
+    assert op in compiled_runtime.compiled_kernels
+    assert not any("kernel" in k for k in vars(op))
+    other = Runtime()
+    with other.active():
+        compiled.run(op, operands)
+        assert compiled.cache_info() is other.compiled_stats
+    assert other.compiled_kernels[op] is not compiled_runtime.compiled_kernels[op]
+    with other.active():  # an instance no cache of `other` holds any more
+        fresh, fresh_operands = ops.MatmulOp.from_arrays(a, a + 1, outs=[np.zeros_like(a)])
+        compiled.run(fresh, fresh_operands)
+    for cache in (other.instances, other.array_instances, other.prepared):
+        cache.clear()
+    assert len(other.compiled_kernels) == 2
+    del fresh, fresh_operands
+    gc.collect()
+    assert list(other.compiled_kernels) == [op]
+
+
+def test_switching_tiles_off_runs_the_plain_nest_with_the_same_bits(compiled_runtime) -> None:
+    """`compiled_tiles` is read by every call: a kernel chosen with tiles on is not reused
+    once they are off (the per-call table's key holds the setting)."""
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((16, 40)).astype(np.float32)
+    b = rng.standard_normal((40, 64)).astype(np.float32)
+    op, operands = ops.MatmulOp.from_arrays(a, b, outs=[np.zeros((16, 64), np.float32)])
+    tiled = compiled.nest(op, operands)
+    compiled.run(op, operands)
+    got_tiled = operands[-1].copy()
+    compiled_runtime.compiled_tiles = False
+    plain = compiled.nest(op, operands)
+    operands[-1][...] = 0
+    compiled.run(op, operands)
+    assert tiled.unroll and not plain.unroll
+    assert bits_equal(operands[-1], got_tiled)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from linalg_odsgen import ops
-from linalg_odsgen.runtime.backends.compiled import kernel
-from linalg_odsgen.runtime.backends.compiled.kernel import LoopNest, choose_order, kernel_source
+from linalg_odsgen.runtime.backends.compiled import kernel, order
+from linalg_odsgen.runtime.backends.compiled.kernel import kernel_source
+from linalg_odsgen.runtime.backends.compiled.order import LoopNest, choose_order
 from linalg_odsgen.runtime.backends.compiled.tiles import tiled_source
 
 
@@ -15,7 +16,7 @@ def _order(op: object, arrays: list[np.ndarray]) -> tuple[int, ...]:
     return choose_order(
         op,  # type: ignore[arg-type]
         strides,
-        kernel.reorderable(op),  # type: ignore[arg-type]
+        order.reorderable(op),  # type: ignore[arg-type]
         [int(r) for r in op.loop_ranges()],  # type: ignore[attr-defined]
         [a.itemsize for a in arrays],
     )
@@ -47,7 +48,7 @@ def test_a_small_window_of_plain_arithmetic_runs_innermost_with_fixed_trip_count
     w = np.zeros((3, 3, 64), np.float32)
     out = np.zeros((1, 56, 56, 64), np.float32)
     op, operands = ops.DepthwiseConv2DNhwcHwcOp.from_arrays(x, w, outs=[out])
-    assert kernel.small_window(op, [1, 56, 56, 64, 3, 3]) == (4, 5)
+    assert order.small_window(op, [1, 56, 56, 64, 3, 3]) == (4, 5)
     assert _order(op, operands) == (0, 1, 2, 3, 4, 5)  # n, oh, ow, c, then the 3x3 taps
     text = kernel_source(op, LoopNest((0, 1, 2, 3, 4, 5), fixed=((4, 3), (5, 3))))
     assert "for d4 in range(3):" in text and "for d5 in range(3):" in text
@@ -57,7 +58,7 @@ def test_other_windows_run_the_taps_outside_an_l1_block_of_the_output() -> None:
     x = np.zeros((1, 58, 58, 64), np.float32)
     out = np.zeros((1, 56, 56, 64), np.float32)
     op, operands = ops.PoolingNhwcMaxOp.from_arrays(x, np.zeros((3, 3), np.float32), outs=[out])
-    assert kernel.small_window(op, [1, 56, 56, 64, 3, 3]) == ()  # maximumf: a helper call
+    assert order.small_window(op, [1, 56, 56, 64, 3, 3]) == ()  # maximumf: a helper call
     assert _order(op, operands) == (0, 1, 4, 5, 2, 3)  # n, oh, kh, kw, ow, c
 
 

@@ -26,7 +26,7 @@ from linalg_odsgen.payload import PayloadOp
 from linalg_odsgen.runtime import scalar_semantics
 from linalg_odsgen.runtime.backends import compiled
 from linalg_odsgen.runtime.backends.compiled import scalars as S
-from linalg_odsgen.runtime.backends.compiled.kernel import APPROXIMATE_OPS
+from linalg_odsgen.runtime.backends.compiled.expressions import APPROXIMATE_OPS
 from linalg_odsgen.runtime.libm import c_function
 
 

@@ -11,7 +11,7 @@ from bits import bits_equal
 from linalg_odsgen import ops
 from linalg_odsgen.runtime.backends import compiled, get_backend
 from linalg_odsgen.runtime.backends.compiled import tiles
-from linalg_odsgen.runtime.backends.compiled.kernel import choose_order, reorderable
+from linalg_odsgen.runtime.backends.compiled.order import choose_order, reorderable
 from linalg_odsgen.runtime.backends.compiled.tiles import tiled_source
 
 
