@@ -22,13 +22,8 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
-from linalg_odsgen.affine import (
-    AffineDimExpr,
-)
+from linalg_odsgen.affine import AffineDimExpr
 from linalg_odsgen.payload import OpCategory, Region
-
-if TYPE_CHECKING:
-    from linalg_odsgen.runtime.protocol import OpInstance
 from linalg_odsgen.runtime.backends.compiled.expressions import (
     access,
     constant_expression,
@@ -37,10 +32,10 @@ from linalg_odsgen.runtime.backends.compiled.expressions import (
     storage_kind,
     store,
 )
-from linalg_odsgen.runtime.backends.compiled.order import (
-    LoopNest,
-    check_supported,
-)
+from linalg_odsgen.runtime.backends.compiled.order import LoopNest, check_supported
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime.protocol import OpInstance
 
 # Storage kinds whose arrays may be converted to f32 shadows (see `kernel_text`).
 SHADOW_KINDS = frozenset({"f16", "bf16"})

@@ -12,20 +12,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from linalg_odsgen.affine import (
-    AffineDimExpr,
-)
+from linalg_odsgen.affine import AffineDimExpr
 from linalg_odsgen.payload import OpCategory
 from linalg_odsgen.payloads import field_table
-
-if TYPE_CHECKING:
-    from linalg_odsgen.runtime.protocol import OpInstance
 from linalg_odsgen.runtime.backends.compiled.expressions import (
     SUPPORTED_FLOATS,
     Unsupported,
     access,
     op_expression,
 )
+
+if TYPE_CHECKING:
+    from linalg_odsgen.runtime.protocol import OpInstance
 
 
 @dataclass(frozen=True)
