@@ -9,7 +9,7 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_library,
+    read_op_file,
     write_output,
 )
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
@@ -75,7 +75,7 @@ def load_ops(lib: str | None) -> dict[str, type[StructuredOp]]:
         return ops.library()
     from linalg_odsgen.runtime.opclass import op_classes
 
-    return op_classes(read_library(lib, lib).ops)
+    return op_classes(read_op_file(lib, lib).ops)
 
 
 def parse_types(op_name: str, texts: tuple[str, ...]) -> list[OperandType]:
