@@ -187,10 +187,6 @@ class StructuredOp:
 
     # -- operand facts --------------------------------------------------------------------
 
-    @classmethod
-    def _value_operands(cls) -> tuple[OperandDef, ...]:
-        return cls._VALUE_OPERANDS
-
     @property
     def value_operands(self) -> tuple[OperandDef, ...]:
         return self._VALUE_OPERANDS

@@ -158,6 +158,5 @@ def test_a_signature_without_a_runner_is_prepared_once() -> None:
             out = matmul(a, a, outs=[np.zeros((2, 2), np.float32)], backend="nothing_prepared")
             np.testing.assert_array_equal(out, 2 * a)
     finally:
-        backends._LOADED.pop("nothing_prepared")
-        backends._PREPARERS.pop("nothing_prepared")
+        backends.unregister_backend("nothing_prepared")
     assert asked == ["MatmulOp"]
