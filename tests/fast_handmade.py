@@ -15,8 +15,8 @@ import numpy as np
 
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.model import IteratorType, OperandDef, OperandKind
+from linalg_odsgen.payloads.canonical import from_canonical
 from linalg_odsgen.runtime import RegionHelper, StructuredOp
-from linalg_odsgen.runtime.scalar_semantics import from_canonical
 
 
 def reference_loops(op: StructuredOp, operands: Sequence[Any]) -> None:

@@ -482,7 +482,7 @@ def test_star_import_gives_exactly_the_ops_and_their_functions() -> None:
     namespace: dict[str, object] = {}
     exec("from linalg_odsgen.ops import *", namespace)
     public = {name for name in namespace if name != "__builtins__"}
-    want = {"OPS", "ContractOp", "contract", "elementwise"}
+    want = {"OPS", "ContractOp", "ElementwiseOp", "contract", "elementwise", "library"}
     for name, cls in ops.OPS.items():
         want |= {cls.__name__, name}
     assert public == want

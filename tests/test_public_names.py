@@ -8,11 +8,13 @@ from collections import defaultdict
 from linalg_odsgen.docgen.reference.api import MODULES
 
 # (module, names): the documented modules (with the names the API page lists, or all of
-# `__all__` when it lists none) and the other modules users import.
+# `__all__` when it lists none) and the other modules users import. `sources` is behind the
+# facade (`linalg_odsgen.read`), which is why its `read` may differ from the facade's.
 PUBLIC: list[tuple[str, tuple[str, ...]]] = [
     *MODULES,
+    ("linalg_odsgen", ()),
+    ("linalg_odsgen.api", ()),
     ("linalg_odsgen.ops", ()),
-    ("linalg_odsgen.sources", ()),
     ("linalg_odsgen.model", ()),
     ("linalg_odsgen.payloads", ()),
 ]

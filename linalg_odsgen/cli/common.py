@@ -196,9 +196,11 @@ def unified_diff(old: str, new: str, path: str) -> str:
 read_input = sources.read_source
 
 
-def read_library(path: str, display: str | None = None) -> OpLibrary:
-    """The op library of an input file through its front end (`sources.read_file`: YAML,
-    or TC by suffix; DSL files are refused); the front end's warnings go to stderr."""
+def read_op_file(path: str, display: str | None = None) -> OpLibrary:
+    """The op library of a command's input file through its front end (`sources.read_file`:
+    YAML, or TC by suffix; DSL files are refused); the front end's warnings go to stderr.
+    (`ods.reading.read_library` is the other reader: a YAML file as upstream's generator
+    reads it, for gen-ods.)"""
     library, warnings = sources.read_file(path, display)
     report(warnings)
     return library

@@ -9,7 +9,7 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_library,
+    read_op_file,
     write_output,
 )
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
@@ -72,10 +72,10 @@ def load_ops(lib: str | None) -> dict[str, type[StructuredOp]]:
     if lib is None:
         from linalg_odsgen import ops
 
-        return dict(ops.OPS)
+        return ops.library()
     from linalg_odsgen.runtime.opclass import op_classes
 
-    return op_classes(read_library(lib, lib).ops)
+    return op_classes(read_op_file(lib, lib).ops)
 
 
 def parse_types(op_name: str, texts: tuple[str, ...]) -> list[OperandType]:
@@ -105,7 +105,7 @@ def parse_attrs(op_name: str, cls: type[StructuredOp], texts: tuple[str, ...]) -
     from linalg_odsgen.model import OperandKind
 
     defs = {d.name: d for d in cls.OPERANDS if not d.kind.is_value}
-    takes_maps = cls._takes_indexing_maps()
+    takes_maps = cls.MAPS.takes_indexing_maps()
     known = ", ".join([*defs, *(["indexing_maps"] if takes_maps else [])]) or "none"
     out: dict[str, Any] = {}
     for text in texts:
@@ -264,22 +264,18 @@ def emit_cmd(
         raise _fail("--expected and --data print different things; give one", op=op_name)
 
     ops = load_ops(lib)
-    if lib is None:  # MLIR 22's contract and elementwise (the kind picks the class)
-        from linalg_odsgen.runtime.mlir22_ops import ContractOp, elementwise_class
-
-        ops["contract"] = ContractOp
-        if op_name == "elementwise":
-            kinds = [
-                t.partition("=")[2].strip() for t in attr_texts if t.strip().startswith("kind=")
-            ]
-            if not kinds:
-                raise _fail("elementwise needs --attr kind=KIND (e.g. kind=add)", op=op_name)
-            try:
-                ops["elementwise"] = elementwise_class(kinds[0])
-            except DiagnosticError as err:
-                raise DiagnosticError(
-                    [d.with_file("<command line>") for d in err.diagnostics]
-                ) from None
+    if lib is None and op_name == "elementwise":  # the library has one class per kind
+        kinds = [t.partition("=")[2].strip() for t in attr_texts if t.strip().startswith("kind=")]
+        if not kinds:
+            raise _fail("elementwise needs --attr kind=KIND (e.g. kind=add)", op=op_name)
+        if f"elementwise_{kinds[0]}" not in ops:
+            known = ", ".join(
+                n.removeprefix("elementwise_") for n in ops if n.startswith("elementwise_")
+            )
+            raise _fail(
+                f"unknown elementwise kind {kinds[0]!r}; expected one of: {known}", op=op_name
+            )
+        ops["elementwise"] = ops[f"elementwise_{kinds[0]}"]
     cls = ops.get(op_name)
     if cls is None:
         where = lib or "the core library"

@@ -8,7 +8,7 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_library,
+    read_op_file,
     report_if_stale,
     write_output,
 )
@@ -83,7 +83,7 @@ def gen_doc_cmd(files: tuple[str, ...], output: str, fmt: str, check: bool) -> N
                 )
             )
         seen[title] = display
-        library = read_library(f, display)
+        library = read_op_file(f, display)
         pages.append(
             (title, render_library(library, title, display if f == "-" else display_path(f), fmt))
         )

@@ -8,7 +8,7 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_library,
+    read_op_file,
     report_if_stale,
     write_output,
     write_outputs,
@@ -61,7 +61,7 @@ def gen_impl_cmd(file: str, output: str, stub: str | None, check: bool) -> None:
     function per op, plus `OPS`. With --stub, a `.pyi` beside it states each op
     function's typed signature (operands, `outs`, attributes with defaults).
     """
-    library = read_library(file, file)
+    library = read_op_file(file, file)
     stub_name = display_path(stub) if stub is not None else None
     text = generate_module(library, display_path(file), display_path(output), stub_name)
     targets = [(output, text)]

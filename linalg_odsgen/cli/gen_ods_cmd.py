@@ -11,7 +11,7 @@ from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
     is_tc,
     read_input,
-    read_library,
+    read_op_file,
     report,
     report_if_stale,
     write_output,
@@ -72,7 +72,7 @@ def gen_ods_cmd(file: str, ods_decl: str | None, impl: str | None, check: bool) 
             )
         )
     if is_tc(file):  # the TC front end's ops; no YAML lines to point at
-        library, source = read_library(file, display), None
+        library, source = read_op_file(file, display), None
         warnings: list[Diagnostic] = []
         locate: Callable[[Diagnostic], Diagnostic] = lambda d: d  # noqa: E731
     else:  # op-config YAML, read as mlir-linalg-ods-yaml-gen reads it

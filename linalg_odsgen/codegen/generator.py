@@ -16,6 +16,7 @@ from functools import lru_cache
 
 import jinja2
 
+from linalg_odsgen import __version__
 from linalg_odsgen.affine import (
     AffineBinaryExpr,
     AffineConstantExpr,
@@ -60,6 +61,8 @@ _MODULE_NAMES = {
     "RegionHelper",
     "StructuredOp",
     "loop_nest",
+    "require_runtime",
+    "GENERATED_BY",
     "PARALLEL",
     "REDUCTION",
     "OPS",
@@ -143,6 +146,7 @@ def generate_module(
         public_names=_public_names(ops),
         uses_loop_nest=uses_loop_nest,
         uses_range=uses_range,
+        version=__version__,
     )
 
 

@@ -48,7 +48,7 @@ def generate_stub(library: OpLibrary, source_name: str, output_name: str, stub_n
             lines.append(one)
         else:
             lines += bracketed("", "from linalg_odsgen.runtime.call_types import (", used, ")")
-    lines.append("")
+    lines += ["", "GENERATED_BY: str", ""]
     for ctx, config in zip(ops, library.ops, strict=True):
         lines += [f"class {ctx.class_name}(StructuredOp): ...", ""]
         lines += [*_signature(ctx, config), ""]

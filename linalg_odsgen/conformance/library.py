@@ -804,9 +804,8 @@ def core_classes() -> list[OpClass]:
     """The generated core library's op classes, in library order, then MLIR 22's
     `linalg.contract` and `linalg.elementwise` (one class per kind)."""
     from linalg_odsgen import ops
-    from linalg_odsgen.runtime.mlir22_ops import conformance_classes
 
-    return [*ops.OPS.values(), *conformance_classes()]
+    return list(ops.library().values())
 
 
 # -- table --------------------------------------------------------------------------------

@@ -16,6 +16,11 @@ from typing import Any
 from linalg_odsgen.affine import AffineMap
 from linalg_odsgen.model import IteratorType, OperandDef, OperandKind
 from linalg_odsgen.runtime import RegionHelper, StructuredOp, loop_nest
+from linalg_odsgen.runtime.version import require_runtime
+
+# The linalg-ods-gen version that wrote this module: another version refuses to load it.
+GENERATED_BY = "0.1.0"
+require_runtime(GENERATED_BY, __name__)
 
 PARALLEL = IteratorType.PARALLEL
 REDUCTION = IteratorType.REDUCTION

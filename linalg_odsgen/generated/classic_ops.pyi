@@ -10,6 +10,8 @@ and attributes as keywords (their defaults shown), and returns the outputs.
 from linalg_odsgen.runtime import StructuredOp
 from linalg_odsgen.runtime.call_types import Array, IndexAttr, IndexingMaps, Outputs, Tensor
 
+GENERATED_BY: str
+
 class MatmulOp(StructuredOp): ...
 
 def matmul(

@@ -18,6 +18,8 @@ from linalg_odsgen.runtime.call_types import (
     Tensor,
 )
 
+GENERATED_BY: str
+
 class CopyOp(StructuredOp): ...
 
 def copy(

@@ -20,7 +20,7 @@ from linalg_odsgen.model import OpConfig, OpLibrary
 from linalg_odsgen.validation.schema import check_document
 from linalg_odsgen.validation.semantic import check_unique_names, validate_op
 from linalg_odsgen.validation.upstream import as_upstream_reads
-from linalg_odsgen.yaml_io import LoadedDocument, Path, format_path, load_documents, to_model
+from linalg_odsgen.yaml_io import LoadedDocument, NodePath, format_path, load_documents, to_model
 
 _INT64_MIN = -(2**63)
 _INT64_MAX = 2**63 - 1
@@ -62,9 +62,9 @@ def parse_llvm_int(text: str) -> int | None:
     return value if _INT64_MIN <= value <= _INT64_MAX else None
 
 
-def _integer_paths(data: Any) -> list[Path]:
+def _integer_paths(data: Any) -> list[NodePath]:
     """Paths of the fields upstream reads as integers: default indices and `scalar_index`."""
-    paths: list[Path] = []
+    paths: list[NodePath] = []
     structured = data.get("structured_op") if isinstance(data, dict) else None
     if not isinstance(structured, dict):
         return paths
@@ -76,7 +76,7 @@ def _integer_paths(data: Any) -> list[Path]:
                 paths.extend(
                     ("structured_op", "args", i, "default_indices", j) for j in range(len(defaults))
                 )
-    stack: list[tuple[Path, Any]] = [
+    stack: list[tuple[NodePath, Any]] = [
         (("structured_op", "assignments"), structured.get("assignments"))
     ]
     while stack:
@@ -110,7 +110,7 @@ _LIST_FIELDS = frozenset(
 def _read_empty_values(doc: LoadedDocument) -> list[Diagnostic]:
     """Empty values (`key:` and nothing) as LLVM reads them: [] for a list, else an error."""
     errors = []
-    stack: list[tuple[Path, Any]] = [((), doc.data)]
+    stack: list[tuple[NodePath, Any]] = [((), doc.data)]
     while stack:
         path, node = stack.pop()
         items = node.items() if isinstance(node, dict) else enumerate(node)
@@ -249,7 +249,7 @@ def read_located_library(
         doc = by_name.get(diag.op or "")
         if doc is None or diag.line:
             return diag
-        path: Path = ()
+        path: NodePath = ()
         for part in re.findall(r"[^.\[\]]+", diag.path or ""):
             path = (*path, int(part) if part.isdigit() else part)
         pos = doc.pos(path or ("metadata", "name"))

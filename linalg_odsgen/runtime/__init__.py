@@ -5,9 +5,6 @@ Generated op modules subclass `StructuredOp`; see docs/RUNTIME.md for the contra
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
-
 from linalg_odsgen.runtime.backends import (
     available_backends,
     default_backend,
@@ -23,15 +20,6 @@ from linalg_odsgen.runtime.region_builder import RegionHelper, parse_constant
 from linalg_odsgen.runtime.settings import DEFAULT_RUNTIME, Runtime, current_runtime
 from linalg_odsgen.runtime.structured_op import StructuredOp
 from linalg_odsgen.types import ElementType, ShapedType
-
-
-def __getattr__(name: str) -> Any:
-    # `from linalg_odsgen.runtime import fast` (the spelling before backends/ existed) keeps
-    # working, still without importing any backend until it is asked for.
-    if name in ("auto", "loops", "fast", "compiled"):
-        return importlib.import_module(f"linalg_odsgen.runtime.backends.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 __all__ = [
     "DEFAULT_RUNTIME",

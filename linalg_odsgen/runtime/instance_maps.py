@@ -16,12 +16,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from linalg_odsgen.affine import AffineMap, AffineParseError, dim
+from linalg_odsgen.model import IteratorType
 from linalg_odsgen.runtime.errors import count
+from linalg_odsgen.runtime.protocol import Shape
 
 
 @dataclass(frozen=True)
 class MapRule:
-    """What one op accepts: allowed input maps (by dim positions) and the output map."""
+    """What one op accepts: allowed input maps (by dim positions) and the output map (a
+    `maps_policy.MapsRule`; without `indexing_maps` an instance has its op config's maps)."""
 
     num_dims: int
     lhs_default: tuple[int, ...]
@@ -31,12 +34,31 @@ class MapRule:
     out: tuple[int, ...]
     needs_batch: int | None = None  # a dim one of the inputs must index (None: no rule)
     other_outs: frozenset[tuple[int, ...]] = frozenset()  # accepted besides `out`
+    prints_defaults = False  # `indexing_maps` equal to the defaults are not printed (MLIR)
 
     def default_maps(self) -> tuple[AffineMap, ...]:
-        return tuple(self._map(r) for r in (self.lhs_default, self.rhs_default, self.out))
+        return tuple(self.map_of(r) for r in (self.lhs_default, self.rhs_default, self.out))
 
-    def _map(self, positions: tuple[int, ...]) -> AffineMap:
+    def map_of(self, positions: tuple[int, ...]) -> AffineMap:
+        """The map of this op's loops whose results are the dims at `positions`."""
         return AffineMap(self.num_dims, 0, tuple(dim(p) for p in positions))
+
+    # Kept for the conformance cases, which name it so (they move to `map_of`).
+    _map = map_of
+
+    def default(self, shapes: Sequence[Shape]) -> tuple[AffineMap, ...]:
+        return self.default_maps()
+
+    def problem(self, maps: Sequence[AffineMap], shapes: Sequence[Shape]) -> str | None:
+        return self.check(maps)
+
+    def iterators(self, maps: Sequence[AffineMap]) -> tuple[IteratorType, ...]:
+        """The output map's loops are parallel, the others (k, and a reduced batch) reductions."""
+        out = maps[-1].used_dims()
+        return tuple(
+            IteratorType.PARALLEL if i in out else IteratorType.REDUCTION
+            for i in range(self.num_dims)
+        )
 
     def check(self, maps: Sequence[AffineMap]) -> str | None:
         """Why MLIR 22 refuses `maps` for this op (None when it accepts them)."""
@@ -56,14 +78,14 @@ class MapRule:
             got.append(tuple(p for p in positions if p is not None))
         lhs, rhs, out = got
         if out != self.out and out not in self.other_outs:
-            outs = [self._map(o).to_mlir() for o in (self.out, *sorted(self.other_outs))]
+            outs = [self.map_of(o).to_mlir() for o in (self.out, *sorted(self.other_outs))]
             return (
                 f"the output map must be {' or '.join(outs)} (the other output maps MLIR "
                 f"22 lets through index the output by the reduction dim), got {maps[2].to_mlir()}"
             )
         for name, have, options in (("lhs", lhs, self.lhs), ("rhs", rhs, self.rhs)):
             if have not in options:
-                choices = ", ".join(self._map(a).to_mlir() for a in sorted(options, key=len))
+                choices = ", ".join(self.map_of(a).to_mlir() for a in sorted(options, key=len))
                 shown = maps[names.index(name)].to_mlir()
                 return (
                     f"the {name} map {shown} is not one MLIR 22 accepts; expected one of: {choices}"
@@ -100,7 +122,8 @@ RULES: dict[str, MapRule] = {
 
 def rule_for(op_name: str, static_maps: Sequence[AffineMap]) -> MapRule | None:
     """The rule of an op that takes `indexing_maps`: one of MLIR 22's names whose own maps
-    are MLIR's defaults (a user op that merely shares the name does not qualify)."""
+    are MLIR's defaults (a user op that merely shares the name does not qualify). Asked once
+    per class, when its maps policy is chosen, and by the stub generator."""
     rule = RULES.get(op_name)
     if rule is None:
         return None

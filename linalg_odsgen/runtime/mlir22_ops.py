@@ -8,7 +8,8 @@ box and are checked against it in tests/runtime/test_mlir22_ops.py.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from linalg_odsgen.affine import AffineMap, dim
@@ -21,98 +22,33 @@ from linalg_odsgen.model import (
     OperandKind,
 )
 from linalg_odsgen.runtime.errors import count
+from linalg_odsgen.runtime.maps_policy import (
+    PerInstanceMaps,
+    iterators_from_output,
+    plain_dims,
+)
+from linalg_odsgen.runtime.protocol import Shape
+from linalg_odsgen.runtime.reference import run_by_maps
 from linalg_odsgen.runtime.region_builder import RegionHelper
 from linalg_odsgen.runtime.structured_op import StructuredOp
-
-P, R = IteratorType.PARALLEL, IteratorType.REDUCTION
-
-
-def _plain_dims(m: AffineMap) -> tuple[int, ...] | None:
-    """The dims of a projected permutation (distinct plain dims), else None."""
-    positions = m.dim_positions()
-    if any(p is None for p in positions) or len(set(positions)) != len(positions):
-        return None
-    return tuple(p for p in positions if p is not None)
-
-
-class _MapsPerInstanceOp(StructuredOp):
-    """An op whose indexing maps (and so loop count and iterator types) each instance gives."""
-
-    @classmethod
-    def _takes_indexing_maps(cls) -> bool:
-        return True
-
-    def _user_maps(self, value: Any) -> tuple[AffineMap, ...] | None:
-        from linalg_odsgen.runtime.instance_maps import parse_maps
-
-        try:
-            maps = parse_maps(value)
-        except ValueError as exc:
-            raise self._error(f"attribute 'indexing_maps': {exc}") from None
-        problem = self._check_maps(maps)
-        if problem is not None:
-            raise self._error(f"attribute 'indexing_maps': {problem}")
-        return None if maps == self._default_maps() else maps  # defaults are not printed
-
-    def _check_maps(self, maps: Sequence[AffineMap]) -> str | None:
-        raise NotImplementedError
-
-    def _default_maps(self) -> tuple[AffineMap, ...] | None:
-        return None
-
-    def _iterators(self, maps: Sequence[AffineMap]) -> tuple[IteratorType, ...]:
-        raise NotImplementedError
-
-    def run_loops(self, operands: Sequence[Any]) -> None:
-        """The loop nest read from this instance's maps (no generated nest: maps vary)."""
-        from linalg_odsgen.runtime.backends.loops import run_by_maps
-
-        run_by_maps(self, operands)
-
-    def _instantiate_maps(self) -> tuple[tuple[AffineMap, ...], tuple[IteratorType, ...]]:
-        maps = self.user_indexing_maps or self._default_maps()
-        if maps is None:
-            raise self._error("attribute 'indexing_maps' is required (one map per operand)")
-        return tuple(maps), self._iterators(maps)
 
 
 def _maps_of(texts: Sequence[str]) -> tuple[AffineMap, ...]:
     return tuple(AffineMap.parse(t) for t in texts)
 
 
-class ContractOp(_MapsPerInstanceOp):
-    """`linalg.contract`: C += cast(A) * cast(B) over the dims the maps contract."""
+@dataclass(frozen=True)
+class ContractRule:
+    """`linalg.contract`'s maps: projected permutations of one loop space where every loop
+    indexes C (parallel) or both A and B (contracted), and at least one is contracted."""
 
-    OP_NAME = "contract"
-    CPP_CLASS_NAME = "ContractOp"
-    DOC = "Contraction given by per-instance indexing maps: C += cast(A) * cast(B)."
-    IMPLEMENTS = ("LinalgContractionOpInterface",)
-    OPERANDS = (
-        OperandDef("A", OperandKind.INPUT_TENSOR, "T1"),
-        OperandDef("B", OperandKind.INPUT_TENSOR, "T2"),
-        OperandDef("C", OperandKind.OUTPUT_TENSOR, "U"),
-        OperandDef("cast", OperandKind.TYPE_FN_ATTR, default_fn="cast_signed"),
-    )
+    example: tuple[AffineMap, ...] | None = None  # maps of an instance that gives none
+    prints_defaults = True  # the maps are the op: always printed
 
-    # Maps used when an instance gives none (None: they are required, as in MLIR). Only the
-    # conformance harness sets them, on a subclass; they are still printed.
-    DEFAULT_INDEXING_MAPS: ClassVar[tuple[str, ...] | None] = None
+    def default(self, shapes: Sequence[Shape]) -> tuple[AffineMap, ...] | None:
+        return self.example
 
-    def _user_maps(self, value: Any) -> tuple[AffineMap, ...] | None:
-        maps = super()._user_maps(value)
-        return maps if maps is not None else self._default_maps()
-
-    def _default_maps(self) -> tuple[AffineMap, ...] | None:
-        if self.DEFAULT_INDEXING_MAPS is None:
-            return None
-        return _maps_of(self.DEFAULT_INDEXING_MAPS)
-
-    def _instantiate_maps(self) -> tuple[tuple[AffineMap, ...], tuple[IteratorType, ...]]:
-        if self.user_indexing_maps is None:
-            self.user_indexing_maps = self._default_maps()  # contract always prints its maps
-        return super()._instantiate_maps()
-
-    def _check_maps(self, maps: Sequence[AffineMap]) -> str | None:
+    def problem(self, maps: Sequence[AffineMap], shapes: Sequence[Shape]) -> str | None:
         if len(maps) != 3:
             return f"expected 3 maps (A, B, C), got {len(maps)}"
         n = maps[0].num_dims
@@ -120,7 +56,7 @@ class ContractOp(_MapsPerInstanceOp):
         for name, m in zip("ABC", maps, strict=True):
             if m.num_dims != n or m.num_symbols:
                 return f"every map must have {count(n, 'dim')} and no symbols; {name}'s is {m.to_mlir()}"
-            d = _plain_dims(m)
+            d = plain_dims(m)
             if d is None:
                 return f"{name}'s map {m.to_mlir()} is not a projected permutation"
             dims.append(d)
@@ -137,9 +73,64 @@ class ContractOp(_MapsPerInstanceOp):
                 )
         return None
 
-    def _iterators(self, maps: Sequence[AffineMap]) -> tuple[IteratorType, ...]:
-        out = set(maps[2].used_dims())
-        return tuple(P if i in out else R for i in range(maps[0].num_dims))
+    def iterators(self, maps: Sequence[AffineMap]) -> tuple[IteratorType, ...]:
+        return iterators_from_output(maps)
+
+
+@dataclass(frozen=True)
+class ElementwiseRule:
+    """`linalg.elementwise`'s maps: one projected permutation per operand over the output's
+    loops, the output's using them all; identity maps (empty for 0-d) by default."""
+
+    arity: int
+    prints_defaults = False
+
+    def default(self, shapes: Sequence[Shape]) -> tuple[AffineMap, ...]:
+        n = len(shapes[-1])
+        return tuple(
+            AffineMap(n, 0, tuple(dim(i) for i in range(n))) if len(s) else AffineMap(n, 0, ())
+            for s in shapes
+        )
+
+    def problem(self, maps: Sequence[AffineMap], shapes: Sequence[Shape]) -> str | None:
+        if len(maps) != self.arity + 1:
+            return f"expected {self.arity + 1} maps (one per operand), got {len(maps)}"
+        n = len(shapes[-1])
+        for i, m in enumerate(maps):
+            if m.num_dims != n or m.num_symbols:
+                return f"map #{i} must have {count(n, 'dim')} (the output's rank) and no symbols"
+            if plain_dims(m) is None:
+                return f"map #{i} {m.to_mlir()} is not a projected permutation"
+        if len(plain_dims(maps[-1]) or ()) != n:
+            return "the output's map must use every loop dim"
+        return None
+
+    def iterators(self, maps: Sequence[AffineMap]) -> tuple[IteratorType, ...]:
+        return (IteratorType.PARALLEL,) * maps[-1].num_dims
+
+
+class _MapsPerInstanceOp(StructuredOp):
+    """An op whose indexing maps (and so loop count and iterator types) each instance gives:
+    its loop nest is the reference runner over the instance's maps (none is generated)."""
+
+    def run_loops(self, operands: Sequence[Any]) -> None:
+        run_by_maps(self, operands)
+
+
+class ContractOp(_MapsPerInstanceOp):
+    """`linalg.contract`: C += cast(A) * cast(B) over the dims the maps contract."""
+
+    OP_NAME = "contract"
+    CPP_CLASS_NAME = "ContractOp"
+    DOC = "Contraction given by per-instance indexing maps: C += cast(A) * cast(B)."
+    IMPLEMENTS = ("LinalgContractionOpInterface",)
+    OPERANDS = (
+        OperandDef("A", OperandKind.INPUT_TENSOR, "T1"),
+        OperandDef("B", OperandKind.INPUT_TENSOR, "T2"),
+        OperandDef("C", OperandKind.OUTPUT_TENSOR, "U"),
+        OperandDef("cast", OperandKind.TYPE_FN_ATTR, default_fn="cast_signed"),
+    )
+    MAPS = PerInstanceMaps(ContractRule())  # required, as in MLIR
 
     def build_region(self, b: RegionHelper) -> None:
         lhs = b.type_fn(b.fn_attr("cast"), "U", b.arg("A"))
@@ -154,19 +145,19 @@ ELEMENTWISE_KINDS: dict[str, int] = {
 }
 
 
-class _ElementwiseOp(_MapsPerInstanceOp):
+class ElementwiseOp(_MapsPerInstanceOp):
     """`linalg.elementwise kind=#linalg.elementwise_kind<K>`: O = K(inputs), element by
-    element, identity maps unless the instance gives others."""
+    element, identity maps unless the instance gives others (one subclass per arity)."""
 
     OP_NAME = "elementwise"
     CPP_CLASS_NAME = "ElementwiseOp"
     DOC = "Applies one function (the kind) element by element."
     ARITY: ClassVar[int] = 0
-    DEFAULT_KIND: ClassVar[str | None] = None  # set on the per-kind classes of the harness
+    DEFAULT_KIND: ClassVar[str | None] = None  # set on the per-kind classes of `LIBRARY_OPS`
 
-    def _resolve_attributes(self, given: Mapping[str, Any]) -> dict[str, tuple[int, ...] | str]:
-        remaining = dict(given)
-        kind = remaining.pop("kind", self.DEFAULT_KIND)
+    def own_attributes(self, given: dict[str, Any]) -> dict[str, str]:
+        """`kind`: a function name of this class's arity (or its enum member)."""
+        kind = given.pop("kind", self.DEFAULT_KIND)
         if kind is None:
             raise self._error(
                 f"attribute 'kind' is required; one of: {', '.join(ELEMENTWISE_KINDS)}"
@@ -178,9 +169,7 @@ class _ElementwiseOp(_MapsPerInstanceOp):
                 f"kind {kind!r} does not take {self.ARITY} input(s); expected one of: "
                 f"{', '.join(fits)}"
             )
-        out = super()._resolve_attributes(remaining)
-        out["kind"] = str(kind)
-        return out
+        return {"kind": str(kind)}
 
     @property
     def kind(self) -> str:
@@ -189,32 +178,6 @@ class _ElementwiseOp(_MapsPerInstanceOp):
     def named_prefix(self) -> str:
         """Printed right after the op name (MLIR's custom syntax puts the kind first)."""
         return f" kind=#linalg.elementwise_kind<{self.kind}>"
-
-    def _rank(self) -> int:
-        return len(self.shapes[-1])
-
-    def _default_maps(self) -> tuple[AffineMap, ...]:
-        n = self._rank()
-        return tuple(
-            AffineMap(n, 0, tuple(dim(i) for i in range(n))) if len(s) else AffineMap(n, 0, ())
-            for s in self.shapes
-        )
-
-    def _check_maps(self, maps: Sequence[AffineMap]) -> str | None:
-        if len(maps) != self.ARITY + 1:
-            return f"expected {self.ARITY + 1} maps (one per operand), got {len(maps)}"
-        n = len(self.shapes[-1])
-        for i, m in enumerate(maps):
-            if m.num_dims != n or m.num_symbols:
-                return f"map #{i} must have {count(n, 'dim')} (the output's rank) and no symbols"
-            if _plain_dims(m) is None:
-                return f"map #{i} {m.to_mlir()} is not a projected permutation"
-        if len(_plain_dims(maps[-1]) or ()) != n:
-            return "the output's map must use every loop dim"
-        return None
-
-    def _iterators(self, maps: Sequence[AffineMap]) -> tuple[IteratorType, ...]:
-        return (P,) * maps[-1].num_dims
 
     def build_region(self, b: RegionHelper) -> None:
         names = [d.name for d in self.value_operands if d.kind.is_input]
@@ -227,16 +190,22 @@ class _ElementwiseOp(_MapsPerInstanceOp):
             b.yield_(b.ternary(self.kind, args[0], args[1], args[2]))
 
 
-class ElementwiseUnaryOp(_ElementwiseOp):
+# Kept for the conformance cases, which test classes against it.
+_ElementwiseOp = ElementwiseOp
+
+
+class ElementwiseUnaryOp(ElementwiseOp):
     ARITY = 1
+    MAPS = PerInstanceMaps(ElementwiseRule(1))
     OPERANDS = (
         OperandDef("I", OperandKind.INPUT_TENSOR, "T1"),
         OperandDef("O", OperandKind.OUTPUT_TENSOR, "T1"),
     )
 
 
-class ElementwiseBinaryOp(_ElementwiseOp):
+class ElementwiseBinaryOp(ElementwiseOp):
     ARITY = 2
+    MAPS = PerInstanceMaps(ElementwiseRule(2))
     OPERANDS = (
         OperandDef("lhs", OperandKind.INPUT_TENSOR, "T1"),
         OperandDef("rhs", OperandKind.INPUT_TENSOR, "T1"),
@@ -244,8 +213,9 @@ class ElementwiseBinaryOp(_ElementwiseOp):
     )
 
 
-class ElementwiseTernaryOp(_ElementwiseOp):
+class ElementwiseTernaryOp(ElementwiseOp):
     ARITY = 3
+    MAPS = PerInstanceMaps(ElementwiseRule(3))
     OPERANDS = (
         OperandDef("cond", OperandKind.INPUT_TENSOR, "T0"),
         OperandDef("lhs", OperandKind.INPUT_TENSOR, "T1"),
@@ -254,14 +224,14 @@ class ElementwiseTernaryOp(_ElementwiseOp):
     )
 
 
-ELEMENTWISE_CLASSES: dict[int, type[_ElementwiseOp]] = {
+ELEMENTWISE_CLASSES: dict[int, type[ElementwiseOp]] = {
     1: ElementwiseUnaryOp,
     2: ElementwiseBinaryOp,
     3: ElementwiseTernaryOp,
 }
 
 
-def elementwise_class(kind: str) -> type[_ElementwiseOp]:
+def elementwise_class(kind: str) -> type[ElementwiseOp]:
     """The class of `linalg.elementwise` for a kind (its arity fixes the inputs)."""
     arity = ELEMENTWISE_KINDS.get(kind)
     if arity is None:
@@ -280,44 +250,49 @@ def _identity(n: int, rank: int) -> AffineMap:
     return AffineMap(n, 0, tuple(dim(i) for i in range(rank)))
 
 
-def conformance_classes() -> list[type[StructuredOp]]:
-    """Classes the MLIR conformance harness checks: `contract` with matmul's maps when none
-    are given, and one `elementwise` class per kind (its cases then vary maps and types)."""
-    classes: list[type[StructuredOp]] = [
-        type(
-            "ContractConformanceOp",
+MATMUL_MAPS = _maps_of(
+    (
+        "affine_map<(d0, d1, d2) -> (d0, d2)>",
+        "affine_map<(d0, d1, d2) -> (d2, d1)>",
+        "affine_map<(d0, d1, d2) -> (d0, d1)>",
+    )
+)
+
+
+def _library_ops() -> dict[str, type[StructuredOp]]:
+    """MLIR 22's per-instance-maps ops as `linalg_odsgen.ops.library()` lists them: `contract`
+    (an instance without `indexing_maps` takes matmul's, so every tool can make a default
+    one) and one `elementwise_<kind>` class per kind, with that kind as its default."""
+    ops: dict[str, type[StructuredOp]] = {
+        "contract": type(
+            "ContractOrMatmulOp",
             (ContractOp,),
             {
-                "DEFAULT_INDEXING_MAPS": (
-                    "affine_map<(d0, d1, d2) -> (d0, d2)>",
-                    "affine_map<(d0, d1, d2) -> (d2, d1)>",
-                    "affine_map<(d0, d1, d2) -> (d0, d1)>",
-                ),
-                "STATIC_INDEXING_MAPS": _maps_of(
-                    (
-                        "affine_map<(d0, d1, d2) -> (d0, d2)>",
-                        "affine_map<(d0, d1, d2) -> (d2, d1)>",
-                        "affine_map<(d0, d1, d2) -> (d0, d1)>",
-                    )
-                ),
+                "__doc__": "`linalg.contract`, with matmul's maps when an instance gives none.",
+                "__module__": __name__,
+                "MAPS": PerInstanceMaps(ContractRule(example=MATMUL_MAPS)),
+                "STATIC_INDEXING_MAPS": MATMUL_MAPS,
                 "REPORT_NAME": "contract",
             },
         )
-    ]
+    }
     for kind, arity in ELEMENTWISE_KINDS.items():
-        base = ELEMENTWISE_CLASSES[arity]
-        classes.append(
-            type(
-                f"Elementwise_{kind}",
-                (base,),
-                {
-                    "DEFAULT_KIND": kind,
-                    "REPORT_NAME": f"elementwise_{kind}",
-                    "STATIC_INDEXING_MAPS": (_identity(2, 2),) * (arity + 1),
-                },
-            )
+        ops[f"elementwise_{kind}"] = type(
+            f"Elementwise_{kind}",
+            (ELEMENTWISE_CLASSES[arity],),
+            {
+                "__doc__": f"`linalg.elementwise` of kind `{kind}`.",
+                "__module__": __name__,
+                "DEFAULT_KIND": kind,
+                "REPORT_NAME": f"elementwise_{kind}",
+                "STATIC_INDEXING_MAPS": (_identity(2, 2),) * (arity + 1),
+            },
         )
-    return classes
+    return ops
+
+
+# Made once: instances are cached per class.
+LIBRARY_OPS: dict[str, type[StructuredOp]] = _library_ops()
 
 
 def contract(*ins: Any, outs: Any = None, **attrs: Any) -> Any:
@@ -332,8 +307,13 @@ def elementwise(*ins: Any, outs: Any = None, kind: str, **attrs: Any) -> Any:
 
 __all__ = [
     "ELEMENTWISE_KINDS",
+    "LIBRARY_OPS",
+    "MATMUL_MAPS",
     "ContractOp",
+    "ContractRule",
     "ElementwiseBinaryOp",
+    "ElementwiseOp",
+    "ElementwiseRule",
     "ElementwiseTernaryOp",
     "ElementwiseUnaryOp",
     "contract",

@@ -10,17 +10,12 @@ maps, payload, printed MLIR, errors and output bits.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any
 
-import numpy as np
-
-from linalg_odsgen.affine import AffineDimExpr, AffineExpr
 from linalg_odsgen.model import (
     IteratorType,
     OpConfig,
-    OperandKind,
     ScalarArg,
     ScalarConst,
     ScalarExpr,
@@ -28,6 +23,7 @@ from linalg_odsgen.model import (
     ScalarIndex,
 )
 from linalg_odsgen.payload import Value
+from linalg_odsgen.runtime.reference import run_by_maps
 from linalg_odsgen.runtime.region_builder import RegionHelper
 from linalg_odsgen.runtime.structured_op import StructuredOp
 
@@ -63,7 +59,7 @@ def op_class(
         "RANK_POLYMORPHIC": rank_polymorphic,
         "USES_INDEX": any(_uses_index(a.value) for a in s.assignments),
         "build_region": _region_builder(config),
-        "run_loops": _run_polymorphic if rank_polymorphic else _run_by_maps,
+        "run_loops": _run_loops,
     }
     if symbol_names is not None:
         namespace["SYMBOL_NAMES"] = symbol_names
@@ -78,6 +74,11 @@ def op_classes(
 ) -> dict[str, type[StructuredOp]]:
     """Op name -> class of every config, in order (what a generated module's `OPS` holds)."""
     return {c.name: op_class(c, module=module) for c in configs}
+
+
+def _run_loops(self: StructuredOp, operands: Sequence[Any]) -> None:
+    """The reference nest over the instance's maps (`gen-impl` writes the same nest out)."""
+    run_by_maps(self, operands)
 
 
 def _summary(doc: str | None, name: str) -> str:
@@ -122,109 +123,6 @@ def _emit(b: RegionHelper, e: ScalarExpr) -> Value:
         return b.type_fn(fn, e.type_var or "", *operands)
     result: Value = getattr(b, method)(fn, *operands)
     return result
-
-
-# -- loops ----------------------------------------------------------------------------------
-
-
-def _accessor(results: Sequence[AffineExpr], num_dims: int) -> Callable[[tuple[int, ...]], Any]:
-    """Loop point -> the element index of one operand's map results."""
-    if not results:
-        return lambda point: ()
-    if all(isinstance(r, AffineDimExpr) for r in results):
-        # Bare dims (most maps): C-speed picking from the point tuple.
-        return operator.itemgetter(*(r.position for r in results))  # type: ignore[attr-defined]
-    parts = [_result_fn(r, num_dims) for r in results]
-    if len(parts) == 1:
-        return parts[0]
-    if len(parts) == 2:
-        f0, f1 = parts
-        return lambda p: (f0(p), f1(p))
-    if len(parts) == 3:
-        f0, f1, f2 = parts
-        return lambda p: (f0(p), f1(p), f2(p))
-    if len(parts) == 4:
-        f0, f1, f2, f3 = parts
-        return lambda p: (f0(p), f1(p), f2(p), f3(p))
-    return lambda p: tuple(f(p) for f in parts)
-
-
-def _result_fn(r: AffineExpr, num_dims: int) -> Callable[[tuple[int, ...]], int]:
-    """One map result as a function of the loop point (linear ones without a tree walk)."""
-    if isinstance(r, AffineDimExpr):
-        return operator.itemgetter(r.position)
-    form = r.linear_form(num_dims)
-    if form is None:
-        return lambda p: r.eval(p)
-    terms = [(i, c) for i, c in enumerate(form[0]) if c != 0]
-    k = form[1]
-    if not terms:
-        return lambda p: k
-    if len(terms) == 1:
-        ((i, c),) = terms
-        return lambda p: c * p[i] + k
-    if len(terms) == 2:
-        (i, c), (j, e) = terms
-        return lambda p: c * p[i] + e * p[j] + k
-    return lambda p: sum(c * p[i] for i, c in terms) + k
-
-
-def _ranges(op: StructuredOp) -> tuple[int, ...]:
-    """The instance's loop sizes (all known: it is bound to arrays when it runs)."""
-    return cast("tuple[int, ...]", op.loop_ranges())
-
-
-def _run_by_maps(self: StructuredOp, operands: Sequence[Any]) -> None:
-    """The loop nest over the instance's maps, last dim fastest (as MLIR's
-    convert-linalg-to-loops orders it); outputs updated in place."""
-    from linalg_odsgen.runtime import loop_nest
-
-    body = self.compiled_body
-    value_defs = self.value_operands
-    reads: list[tuple[Any, Callable[[tuple[int, ...]], Any] | None]] = []
-    writes: list[tuple[Any, Callable[[tuple[int, ...]], Any]]] = []
-    for d, m, v in zip(value_defs, self.indexing_maps, operands, strict=True):
-        get = _accessor(m.results, m.num_dims) if d.kind is not OperandKind.SCALAR else None
-        reads.append((v, get))
-        if not d.kind.is_input:
-            assert get is not None
-            writes.append((v, get))
-    uses_index = self.USES_INDEX
-    single = len(writes) == 1
-    for point in loop_nest(*_ranges(self)):
-        args = [v if get is None else v[get(point)] for v, get in reads]
-        results = body(*args, *point) if uses_index else body(*args)
-        if single:
-            out, get = writes[0]
-            out[get(point)] = results
-        else:
-            for (out, get), r in zip(writes, results, strict=True):
-                out[get(point)] = r
-
-
-def _run_polymorphic(self: StructuredOp, operands: Sequence[Any]) -> None:
-    """Rank-polymorphic ops: one loop per output dim; scalars and 0-d operands read whole."""
-    from linalg_odsgen.runtime import loop_nest
-
-    body = self.compiled_body
-    kinds = [d.kind for d in self.value_operands]
-    outs = [v for d, v in zip(kinds, operands, strict=True) if not d.is_input]
-    single = len(outs) == 1
-    for point in loop_nest(*_ranges(self)):
-        args = [
-            v
-            if k is OperandKind.SCALAR
-            else v[point]
-            if k is OperandKind.OUTPUT_TENSOR or np.ndim(v)
-            else v[()]
-            for k, v in zip(kinds, operands, strict=True)
-        ]
-        results = body(*args)
-        if single:
-            outs[0][point] = results
-        else:
-            for out, r in zip(outs, results, strict=True):
-                out[point] = r
 
 
 __all__ = ["op_class", "op_classes"]

@@ -14,9 +14,9 @@ from typing import Any
 import numpy as np
 
 from linalg_odsgen.model import OperandDef
+from linalg_odsgen.payloads.canonical import from_canonical, to_canonical
 from linalg_odsgen.runtime.errors import OpError, a_type
 from linalg_odsgen.runtime.protocol import OperandType
-from linalg_odsgen.runtime.scalar_semantics import from_canonical, to_canonical
 from linalg_odsgen.types import FIXED_TYPES, ElementType, ShapedType, element_type_of
 
 

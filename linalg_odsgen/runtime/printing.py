@@ -25,10 +25,12 @@ class ModulePrinter(Protocol):
 _printer: ModulePrinter | None = None
 
 
-def register_printer(printer: ModulePrinter) -> None:
-    """Make `printer(op, form, kind=...)` what `to_mlir` calls (the last one wins)."""
+def register_printer(printer: ModulePrinter | None) -> ModulePrinter | None:
+    """Make `printer(op, form, kind=...)` what `to_mlir` calls (the last one wins; None:
+    the next call loads `PRINTER_MODULE` again); returns the printer it replaces."""
     global _printer
-    _printer = printer
+    previous, _printer = _printer, printer
+    return previous
 
 
 def print_instance(op: OpInstance, form: str = "named", *, kind: str | None = None) -> str:

@@ -59,7 +59,8 @@ class OpInstance(Protocol):
     @property
     def iterator_types(self) -> tuple[IteratorType, ...]: ...
 
-    # Maps the instance was given (MLIR 22's matmul family), None for the op's own.
+    # The maps the named form prints as `indexing_maps` (from the class's maps policy:
+    # MLIR 22's contract, elementwise, the matmul family), None for the op's own.
     @property
     def user_indexing_maps(self) -> tuple[AffineMap, ...] | None: ...
 

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+import operator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
 
+from linalg_odsgen.affine import AffineDimExpr, AffineExpr
+from linalg_odsgen.model import OperandKind
 from linalg_odsgen.runtime.errors import OpError
 from linalg_odsgen.runtime.operands import signless_view
 from linalg_odsgen.runtime.protocol import OpInstance
@@ -78,30 +81,80 @@ def run(op: OpInstance, operands: Sequence[Any], backend: str = "loops") -> None
     check_domain(op, operands, backend)
     views = [signless_view(v) for v in operands]
     with np.errstate(all="ignore"):
-        if getattr(op, "user_indexing_maps", None) is not None:
+        if op.user_indexing_maps is not None:
             run_by_maps(op, views)  # the generated nest assumes the op's own maps
         else:
             op.run_loops(views)
 
 
 def run_by_maps(op: OpInstance, operands: Sequence[Any]) -> None:
-    """The loop nest read from the instance's indexing maps, in the same order (MLIR's
-    `convert-linalg-to-loops`): for ops given `indexing_maps` per instance."""
+    """The reference loop nest of any instance, read from its indexing maps: points in the
+    order of MLIR's `convert-linalg-to-loops` (last dim fastest), the payload applied at
+    each, outputs updated in place. Ops built in memory and ops with per-instance maps run
+    it; generated modules write the same nest out as code."""
     body = op.compiled_body
-    maps = op.indexing_maps
-    outs = [i for i, d in enumerate(op.value_operands) if d.kind.is_tensor and not d.kind.is_input]
+    reads: list[tuple[Any, Callable[[tuple[int, ...]], Any] | None]] = []
+    writes: list[tuple[Any, Callable[[tuple[int, ...]], Any]]] = []
+    for d, m, v in zip(op.value_operands, op.indexing_maps, operands, strict=True):
+        get = _accessor(m.results, m.num_dims) if d.kind is not OperandKind.SCALAR else None
+        reads.append((v, get))
+        if not d.kind.is_input:
+            assert get is not None
+            writes.append((v, get))
     uses_index = getattr(op, "USES_INDEX", False)
     ranges = [int(n) for n in op.loop_ranges() if n is not None]  # all known: arrays given
+    single = len(writes) == 1
     for point in loop_nest(*ranges):
-        idx = [tuple(r.eval(point) for r in m.results) for m in maps]
-        args = [
-            v[i] if isinstance(v, np.ndarray) else v for v, i in zip(operands, idx, strict=True)
-        ]
+        args = [v if get is None else v[get(point)] for v, get in reads]
         results = body(*args, *point) if uses_index else body(*args)
-        if len(outs) == 1:
-            results = (results,)
-        for o, r in zip(outs, results, strict=True):
-            operands[o][idx[o]] = r
+        if single:
+            out, get = writes[0]
+            out[get(point)] = results
+        else:
+            for (out, get), r in zip(writes, results, strict=True):
+                out[get(point)] = r
+
+
+def _accessor(results: Sequence[AffineExpr], num_dims: int) -> Callable[[tuple[int, ...]], Any]:
+    """Loop point -> the element index of one operand's map results."""
+    if not results:
+        return lambda point: ()
+    if all(isinstance(r, AffineDimExpr) for r in results):
+        # Bare dims (most maps): C-speed picking from the point tuple.
+        return operator.itemgetter(*(r.position for r in results))  # type: ignore[attr-defined]
+    parts = [_result_fn(r, num_dims) for r in results]
+    if len(parts) == 1:
+        return parts[0]
+    if len(parts) == 2:
+        f0, f1 = parts
+        return lambda p: (f0(p), f1(p))
+    if len(parts) == 3:
+        f0, f1, f2 = parts
+        return lambda p: (f0(p), f1(p), f2(p))
+    if len(parts) == 4:
+        f0, f1, f2, f3 = parts
+        return lambda p: (f0(p), f1(p), f2(p), f3(p))
+    return lambda p: tuple(f(p) for f in parts)
+
+
+def _result_fn(r: AffineExpr, num_dims: int) -> Callable[[tuple[int, ...]], int]:
+    """One map result as a function of the loop point (linear ones without a tree walk)."""
+    if isinstance(r, AffineDimExpr):
+        return operator.itemgetter(r.position)
+    form = r.linear_form(num_dims)
+    if form is None:
+        return lambda p: r.eval(p)
+    terms = [(i, c) for i, c in enumerate(form[0]) if c != 0]
+    k = form[1]
+    if not terms:
+        return lambda p: k
+    if len(terms) == 1:
+        ((i, c),) = terms
+        return lambda p: c * p[i] + k
+    if len(terms) == 2:
+        (i, c), (j, e) = terms
+        return lambda p: c * p[i] + e * p[j] + k
+    return lambda p: sum(c * p[i] for i, c in terms) + k
 
 
 __all__ = ["check_domain", "loop_nest", "run", "run_by_maps"]

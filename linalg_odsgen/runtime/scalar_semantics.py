@@ -14,14 +14,7 @@ from typing import Any
 
 from linalg_odsgen.payload import PayloadOp
 from linalg_odsgen.payloads import ScalarImpl, field_table
-from linalg_odsgen.payloads.canonical import (
-    from_canonical,
-    round_int,
-    to_canonical,
-    unsigned,
-    wrap,
-)
-from linalg_odsgen.payloads.erf import erf_value
+from linalg_odsgen.payloads.canonical import to_canonical
 from linalg_odsgen.payloads.record import ScalarFactory
 
 # name -> the scalar semantics factory of every computing payload op (a plain dict the
@@ -39,14 +32,4 @@ def constant_value(op: PayloadOp) -> Any:
     return to_canonical(op.attr("value"), op.result.type)
 
 
-__all__ = [
-    "SCALAR_OPS",
-    "constant_value",
-    "erf_value",
-    "from_canonical",
-    "round_int",
-    "scalar_function",
-    "to_canonical",
-    "unsigned",
-    "wrap",
-]
+__all__ = ["SCALAR_OPS", "constant_value", "scalar_function"]

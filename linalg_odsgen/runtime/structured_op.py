@@ -22,12 +22,19 @@ from typing import Any, ClassVar, overload
 import numpy as np
 
 from linalg_odsgen import payloads
-from linalg_odsgen.affine import AffineDimExpr, AffineExpr, AffineMap, AffineSymbolExpr
+from linalg_odsgen.affine import AffineDimExpr, AffineExpr, AffineMap
 from linalg_odsgen.affine.bounds import expr_bounds, sizes_of_used_dims
 from linalg_odsgen.model import FN_NAMES, IteratorType, OperandDef, OperandKind
 from linalg_odsgen.payload import Region
 from linalg_odsgen.runtime import call_form
 from linalg_odsgen.runtime.errors import OpError, count
+from linalg_odsgen.runtime.instance_maps import parse_maps
+from linalg_odsgen.runtime.maps_policy import (
+    INDEXING_MAPS,
+    MapsError,
+    MapsPolicy,
+    config_policy,
+)
 from linalg_odsgen.runtime.printing import print_instance
 from linalg_odsgen.runtime.protocol import OperandType, Shape
 from linalg_odsgen.runtime.region_builder import RegionHelper
@@ -51,6 +58,10 @@ class StructuredOp:
     USES_INDEX: ClassVar[bool] = False
     # The size symbols' names when the class comes from the DSL (`s0` -> `M`, ...), for errors.
     SYMBOL_NAMES: ClassVar[tuple[str, ...] | None] = None
+    # Where instances get their maps. A class may declare one in its body (MLIR 22's ops
+    # do); otherwise it is chosen from the class's op config when the class is made.
+    MAPS: ClassVar[MapsPolicy]
+    _MAPS_FROM_CONFIG: ClassVar[bool] = True
 
     # Derived from OPERANDS once per class (asked on every call).
     _VALUE_OPERANDS: ClassVar[tuple[OperandDef, ...]] = ()
@@ -66,6 +77,17 @@ class StructuredOp:
         cls._INPUTS_FIRST = cls._ALL_TENSORS and all(
             d.kind.is_input for d in cls._VALUE_OPERANDS[: cls._NUM_INPUTS]
         )
+        if "MAPS" in cls.__dict__:
+            cls._MAPS_FROM_CONFIG = False  # declared: subclasses inherit it as it is
+        elif cls._MAPS_FROM_CONFIG:
+            cls.MAPS = config_policy(
+                cls.OP_NAME,
+                cls.OPERANDS,
+                cls.STATIC_INDEXING_MAPS,
+                cls.ITERATOR_TYPES,
+                implements=cls.IMPLEMENTS,
+                rank_polymorphic=cls.RANK_POLYMORPHIC,
+            )
 
     # -- generated hooks ------------------------------------------------------------------
 
@@ -104,10 +126,21 @@ class StructuredOp:
                 elements.append(t)
         self.operand_types: tuple[OperandType, ...] = tuple(operand_types)
         self.shapes: tuple[Shape, ...] = tuple(shapes)
+        given_maps = self._given_maps(attributes)
         self.attributes: dict[str, tuple[int, ...] | str] = self._resolve_attributes(attributes)
         self.type_bindings: dict[str, ElementType] = self._bind_types(elements)
         self.element_types: tuple[ElementType, ...] = tuple(elements)
-        self.indexing_maps, self.iterator_types = self._instantiate_maps()
+        policy_attrs: dict[str, Any] = dict(self.attributes)
+        if given_maps is not None:
+            policy_attrs[INDEXING_MAPS] = given_maps
+        try:
+            found = self.MAPS.maps_for(policy_attrs, self.shapes)
+        except MapsError as exc:
+            raise self._error(exc.message, exc.operand) from None
+        self.indexing_maps: tuple[AffineMap, ...] = found.maps
+        self.iterator_types: tuple[IteratorType, ...] = found.iterator_types
+        # The maps the named form prints as `indexing_maps` (None: the op's own).
+        self.user_indexing_maps: tuple[AffineMap, ...] | None = found.given
         self._verify_ranks()
         self.verify_shapes(self.shapes)
         self.verify_op()
@@ -154,10 +187,6 @@ class StructuredOp:
 
     # -- operand facts --------------------------------------------------------------------
 
-    @classmethod
-    def _value_operands(cls) -> tuple[OperandDef, ...]:
-        return cls._VALUE_OPERANDS
-
     @property
     def value_operands(self) -> tuple[OperandDef, ...]:
         return self._VALUE_OPERANDS
@@ -189,11 +218,26 @@ class StructuredOp:
 
     # -- attributes -----------------------------------------------------------------------
 
+    def own_attributes(self, given: dict[str, Any]) -> dict[str, str]:
+        """Attributes the class reads itself, beyond its op config's (MLIR 22's elementwise
+        `kind`): resolved and popped from `given`. None by default."""
+        return {}
+
+    def _given_maps(self, given: Mapping[str, Any]) -> tuple[AffineMap, ...] | None:
+        """The `indexing_maps` an instance gives, parsed (None when it gives none)."""
+        value = given.get(INDEXING_MAPS)
+        if value is None or not self.MAPS.takes_indexing_maps():
+            return None
+        try:
+            return parse_maps(value)
+        except ValueError as exc:
+            raise self._error(f"attribute {INDEXING_MAPS!r}: {exc}") from None
+
     def _resolve_attributes(self, given: Mapping[str, Any]) -> dict[str, tuple[int, ...] | str]:
         remaining = dict(given)
-        self.user_indexing_maps: tuple[AffineMap, ...] | None = None
-        if "indexing_maps" in remaining and self._takes_indexing_maps():
-            self.user_indexing_maps = self._user_maps(remaining.pop("indexing_maps"))
+        if self.MAPS.takes_indexing_maps():
+            remaining.pop(INDEXING_MAPS, None)
+        own = self.own_attributes(remaining)
         out: dict[str, tuple[int, ...] | str] = {}
         for d in self.OPERANDS:
             if d.kind.is_value:
@@ -210,30 +254,8 @@ class StructuredOp:
             expected = ", ".join(known) if known else "none"
             unknown = ", ".join(repr(k) for k in remaining)
             raise self._error(f"unknown attribute {unknown}; this op takes: {expected}")
+        out.update(own)
         return out
-
-    @classmethod
-    def _takes_indexing_maps(cls) -> bool:
-        """Whether instances may give their own `indexing_maps` (MLIR 22's matmul family)."""
-        from linalg_odsgen.runtime.instance_maps import rule_for
-
-        return rule_for(cls.OP_NAME, cls.STATIC_INDEXING_MAPS) is not None
-
-    def _user_maps(self, value: Any) -> tuple[AffineMap, ...] | None:
-        from linalg_odsgen.runtime.instance_maps import parse_maps, rule_for
-
-        if value is None:
-            return None
-        rule = rule_for(self.OP_NAME, self.STATIC_INDEXING_MAPS)
-        assert rule is not None
-        try:
-            maps = parse_maps(value)
-        except ValueError as exc:
-            raise self._error(f"attribute 'indexing_maps': {exc}") from None
-        problem = rule.check(maps)
-        if problem is not None:
-            raise self._error(f"attribute 'indexing_maps': {problem}")
-        return None if maps == tuple(rule.default_maps()) else maps
 
     def _index_attr(self, d: OperandDef, value: Any) -> tuple[int, ...]:
         assert d.index_attr_map is not None
@@ -294,86 +316,7 @@ class StructuredOp:
 
     # -- maps and domain ------------------------------------------------------------------
 
-    @property
-    def symbol_values(self) -> dict[int, int]:
-        """Symbol position -> value, for the symbols index attributes bind."""
-        out: dict[int, int] = {}
-        for d in self.OPERANDS:
-            if d.kind is OperandKind.INDEX_ATTR and d.index_attr_map is not None:
-                values = self.attributes[d.name]
-                if not isinstance(values, tuple):  # index attributes resolve to int tuples
-                    continue
-                for r, v in zip(d.index_attr_map.results, values, strict=True):
-                    if isinstance(r, AffineSymbolExpr):
-                        out[r.position] = v
-        return out
-
-    def _instantiate_maps(self) -> tuple[tuple[AffineMap, ...], tuple[IteratorType, ...]]:
-        if self.RANK_POLYMORPHIC:
-            outputs = [i for i, d in enumerate(self.value_operands) if not d.kind.is_input]
-            rank = len(self.shapes[outputs[0]]) if outputs else 0
-            maps = tuple(
-                AffineMap.identity(rank) if len(s) > 0 else AffineMap.empty(rank)
-                for s in self.shapes
-            )
-            return maps, (IteratorType.PARALLEL,) * rank
-        if self.user_indexing_maps is not None:
-            return self.user_indexing_maps, tuple(self.ITERATOR_TYPES)
-        symbols = self.symbol_values
-        # Substituting and simplifying maps dominates small calls: memoise per attribute values.
-        key = (type(self), tuple(sorted(symbols.items())))
-        rt = CURRENT_RUNTIME.get()
-        cached = rt.maps.get(key)
-        if cached is None:
-            cached = rt.remember(rt.maps, key, self._substitute_symbols(symbols))
-        return cached, tuple(self.ITERATOR_TYPES)
-
-    def _substitute_symbols(self, symbols: dict[int, int]) -> tuple[AffineMap, ...]:
-        maps = []
-        for d, m in zip(self.value_operands, self.STATIC_INDEXING_MAPS, strict=True):
-            try:
-                maps.append(m.replace(symbols=symbols, num_symbols=0).simplify())
-            except ValueError:
-                raise self._error(
-                    f"the indexing map of operand {d.name!r} uses symbols no index attribute binds",
-                    d.name,
-                ) from None
-        # An attribute value can erase a loop dim from a map (a stride of 0 turns `d1 * s0`
-        # into 0). A loop that then indexes nothing is meaningless, and MLIR's convolution
-        # verifier refuses any input map that lost an output or window dim.
-        used: set[int] = set()
-        for m in maps:
-            used |= m.used_dims()
-        is_conv = "LinalgConvolutionOpInterface" in self.IMPLEMENTS
-        for d, static, m in zip(self.value_operands, self.STATIC_INDEXING_MAPS, maps, strict=True):
-            for dim in sorted(static.used_dims() - m.used_dims()):
-                if dim in used and not is_conv:
-                    continue
-                attrs = ", ".join(
-                    f"{a.name}={list(self.attributes[a.name])}"
-                    for a in self.OPERANDS
-                    if a.kind is OperandKind.INDEX_ATTR and a.name in self.attributes
-                )
-                raise self._error(
-                    f"with {attrs} loop d{dim} drops out of the indexing map of operand "
-                    f"{d.name!r} (a factor of 0 removes it); index attributes that scale a "
-                    "loop must not be 0",
-                    d.name,
-                )
-        return tuple(maps)
-
     def _verify_ranks(self) -> None:
-        if self.RANK_POLYMORPHIC:
-            outputs = [i for i, d in enumerate(self.value_operands) if not d.kind.is_input]
-            rank = len(self.shapes[outputs[0]]) if outputs else 0
-            for d, s in zip(self.value_operands, self.shapes, strict=True):
-                if len(s) not in (0, rank):
-                    raise self._error(
-                        f"operand {d.name!r} has rank {len(s)}; this elementwise op needs "
-                        f"rank {rank} (the output's) or a scalar",
-                        d.name,
-                    )
-            return
         for d, m, s in zip(self.value_operands, self.indexing_maps, self.shapes, strict=True):
             if d.kind.is_tensor and len(s) != m.num_results:
                 raise self._error(

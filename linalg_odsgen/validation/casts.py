@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from linalg_odsgen.diagnostics import Diagnostic
 from linalg_odsgen.model import FnKind, OpConfig, ScalarExpr, ScalarFn, ScalarIndex
-from linalg_odsgen.yaml_io.loader import Path, format_path
+from linalg_odsgen.yaml_io.loader import NodePath, format_path
 
 if TYPE_CHECKING:
     from linalg_odsgen.yaml_io import LoadedDocument
@@ -35,7 +35,7 @@ def _index_typed(e: ScalarExpr) -> bool:
 def check_casts(op: OpConfig, doc: LoadedDocument | None = None) -> list[Diagnostic]:
     """An error per type function converting an index value to F32/F64."""
     out: list[Diagnostic] = []
-    stack: list[tuple[ScalarExpr, Path]] = [
+    stack: list[tuple[ScalarExpr, NodePath]] = [
         (a.value, ("structured_op", "assignments", i, "value"))
         for i, a in enumerate(op.structured_op.assignments)
     ]

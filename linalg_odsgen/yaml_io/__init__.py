@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from linalg_odsgen.yaml_io.convert import load_library, to_model
 from linalg_odsgen.yaml_io.dumper import dump_library, dump_op
-from linalg_odsgen.yaml_io.loader import LoadedDocument, Path, format_path, load_documents
+from linalg_odsgen.yaml_io.loader import LoadedDocument, NodePath, format_path, load_documents
 
 __all__ = [
     "LoadedDocument",
-    "Path",
+    "NodePath",
     "dump_library",
     "dump_op",
     "format_path",

@@ -33,7 +33,7 @@ from linalg_odsgen.model import (
 )
 from linalg_odsgen.yaml_io.loader import (
     LoadedDocument,
-    Path,
+    NodePath,
     describe,
     display_tag,
     expected_tag,
@@ -98,7 +98,9 @@ class _Converter:
 
     # -- reporting ---------------------------------------------------------------------
 
-    def error(self, path: Path, message: str, *, at_key: bool = False, offset: int = -1) -> None:
+    def error(
+        self, path: NodePath, message: str, *, at_key: bool = False, offset: int = -1
+    ) -> None:
         if offset >= 0:
             pos = self.doc.offset_pos(path, offset)
         elif at_key:
@@ -107,13 +109,13 @@ class _Converter:
             pos = self.doc.pos(path)
         self.diags.append(Diagnostic.at(pos, message, op=self.op, path=format_path(path) or None))
 
-    def expected(self, path: Path, what: str, value: object) -> None:
+    def expected(self, path: NodePath, what: str, value: object) -> None:
         where = format_path(path) or "the document"
         self.error(path, f"{where}: expected {what}, got {describe(value)}")
 
     # -- structure ---------------------------------------------------------------------
 
-    def check_tag(self, path: Path) -> None:
+    def check_tag(self, path: NodePath) -> None:
         want = expected_tag(path)
         have = self.doc.tags.get(path)
         if self.as_upstream or want is None or have == want:
@@ -124,7 +126,7 @@ class _Converter:
         else:
             self.error(path, f"tag {display_tag(have)} is not allowed at {where}; expected {want}")
 
-    def mapping(self, value: Any, path: Path, keys: dict[str, bool], what: str) -> dict | None:
+    def mapping(self, value: Any, path: NodePath, keys: dict[str, bool], what: str) -> dict | None:
         """`value` as a mapping with known keys (unknown/missing ones reported), or None."""
         if not isinstance(value, dict):
             self.expected(path, f"a {what} mapping", value)
@@ -144,27 +146,27 @@ class _Converter:
                 self.error(path, f"{where} is missing required key '{key}'")
         return value
 
-    def sequence(self, value: Any, path: Path) -> list | None:
+    def sequence(self, value: Any, path: NodePath) -> list | None:
         if not isinstance(value, list):
             self.expected(path, "a sequence", value)
             return None
         return value
 
-    def string(self, value: Any, path: Path) -> str | None:
+    def string(self, value: Any, path: NodePath) -> str | None:
         if not isinstance(value, str):
             self.expected(path, "a string", value)
             return None
         return value
 
     def optional(
-        self, node: dict, path: Path, key: str, convert: Callable[[Any, Path], R]
+        self, node: dict, path: NodePath, key: str, convert: Callable[[Any, NodePath], R]
     ) -> R | None:
         if key not in node:
             return None
         return convert(node[key], (*path, key))
 
     def each(
-        self, value: Any, path: Path, convert: Callable[[Any, Path], T | None]
+        self, value: Any, path: NodePath, convert: Callable[[Any, NodePath], T | None]
     ) -> tuple[T, ...] | None:
         """Convert every item of a sequence; None when it or any item does not fit."""
         items = self.sequence(value, path)
@@ -175,7 +177,7 @@ class _Converter:
             return None
         return tuple(out)  # type: ignore[arg-type]
 
-    def enum_value(self, value: Any, path: Path, cls: type[E], what: str) -> E | None:
+    def enum_value(self, value: Any, path: NodePath, cls: type[E], what: str) -> E | None:
         text = self.string(value, path)
         if text is None:
             return None
@@ -186,7 +188,7 @@ class _Converter:
         self.error(path, f"unknown {what} '{text}'; expected one of {choices}")
         return None
 
-    def affine_map(self, value: Any, path: Path) -> AffineMap | None:
+    def affine_map(self, value: Any, path: NodePath) -> AffineMap | None:
         text = self.string(value, path)
         if text is None:
             return None
@@ -198,7 +200,7 @@ class _Converter:
             self.error(path, f"invalid affine map: {exc}")
         return None
 
-    def integer(self, value: Any, path: Path) -> int | None:
+    def integer(self, value: Any, path: NodePath) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
             self.expected(path, "an integer", value)
             return None
@@ -216,7 +218,7 @@ class _Converter:
             return None
         return OpConfig(metadata, structured)
 
-    def metadata(self, value: Any, path: Path) -> OpMetadata | None:
+    def metadata(self, value: Any, path: NodePath) -> OpMetadata | None:
         node = self.mapping(value, path, METADATA_KEYS, "!LinalgOpMetadata")
         if node is None:
             return None
@@ -235,14 +237,14 @@ class _Converter:
             return None
         return OpMetadata(name, cpp, doc, implements or (), defines or ())
 
-    def strings(self, value: Any, path: Path) -> tuple[str, ...] | None:
+    def strings(self, value: Any, path: NodePath) -> tuple[str, ...] | None:
         return self.each(value, path, self.string)
 
     def ok_optional(self, node: dict, keys: tuple[str, ...], values: tuple[object, ...]) -> bool:
         """True when every optional key present in `node` converted to a value."""
         return all(k not in node or v is not None for k, v in zip(keys, values, strict=True))
 
-    def structured_op(self, value: Any, path: Path) -> StructuredOpConfig | None:
+    def structured_op(self, value: Any, path: NodePath) -> StructuredOpConfig | None:
         node = self.mapping(value, path, STRUCTURED_KEYS, "!LinalgStructuredOpConfig")
         if node is None:
             return None
@@ -263,7 +265,7 @@ class _Converter:
             return None
         return StructuredOpConfig(args, maps, iterators, assignments)
 
-    def operand(self, value: Any, path: Path) -> OperandDef | None:
+    def operand(self, value: Any, path: NodePath) -> OperandDef | None:
         node = self.mapping(value, path, OPERAND_KEYS, "!LinalgOperandDefConfig")
         if node is None:
             return None
@@ -290,7 +292,7 @@ class _Converter:
             name, kind, type_var, shape_map, index_attr_map, default_indices, default_fn
         )
 
-    def indexing_maps(self, value: Any, path: Path) -> tuple[AffineMap, ...] | None:
+    def indexing_maps(self, value: Any, path: NodePath) -> tuple[AffineMap, ...] | None:
         node = self.mapping(value, path, INDEXING_MAPS_KEYS, "!LinalgIndexingMapsConfig")
         if node is None:
             return None
@@ -298,7 +300,7 @@ class _Converter:
             node, path, "static_indexing_maps", lambda v, p: self.each(v, p, self.affine_map)
         )
 
-    def assignment(self, value: Any, path: Path) -> ScalarAssign | None:
+    def assignment(self, value: Any, path: NodePath) -> ScalarAssign | None:
         node = self.mapping(value, path, ASSIGN_KEYS, "!ScalarAssign")
         if node is None:
             return None
@@ -308,15 +310,15 @@ class _Converter:
             return None
         return ScalarAssign(arg, expr)
 
-    def root_expression(self, value: Any, path: Path) -> ScalarExpr | None:
+    def root_expression(self, value: Any, path: NodePath) -> ScalarExpr | None:
         """The expression tree of an assignment's value (depth 0)."""
         return self.expression(value, path, 0)
 
-    def operands(self, value: Any, path: Path, depth: int) -> tuple[ScalarExpr, ...] | None:
+    def operands(self, value: Any, path: NodePath, depth: int) -> tuple[ScalarExpr, ...] | None:
         """The operand list of a scalar_fn, its expressions at `depth`."""
         return self.each(value, path, lambda x, q: self.expression(x, q, depth))
 
-    def expression(self, value: Any, path: Path, depth: int) -> ScalarExpr | None:
+    def expression(self, value: Any, path: NodePath, depth: int) -> ScalarExpr | None:
         if depth > MAX_EXPR_DEPTH:
             self.error(path, f"scalar expression is nested deeper than {MAX_EXPR_DEPTH} levels")
             return None
@@ -360,7 +362,7 @@ class _Converter:
             return None if dim is None else ScalarIndex(dim)
         return self.scalar_fn(item, sub, depth)
 
-    def scalar_fn(self, value: Any, path: Path, depth: int) -> ScalarFn | None:
+    def scalar_fn(self, value: Any, path: NodePath, depth: int) -> ScalarFn | None:
         node = self.mapping(value, path, FN_KEYS, "scalar_fn")
         if node is None:
             return None

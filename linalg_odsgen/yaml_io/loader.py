@@ -34,7 +34,9 @@ from yaml.resolver import Resolver
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError, SourcePos
 from linalg_odsgen.yaml_io.llvm_folding import llvm_folded_scalar
 
-Path = tuple[str | int, ...]
+# Where a node sits in a document: the mapping keys and sequence indices from its root
+# (`("structured_op", "args", 0)`); diagnostics print it as `structured_op.args[0]`.
+NodePath = tuple[str | int, ...]
 
 #: Deepest nesting of mappings/sequences accepted (the upstream core library needs < 40).
 MAX_DEPTH = 256
@@ -80,7 +82,7 @@ except AttributeError:  # pragma: no cover - depends on how PyYAML was built
     _ParserLoader = yaml.SafeLoader
 
 
-def expected_tag(path: Path) -> str | None:
+def expected_tag(path: NodePath) -> str | None:
     """The Linalg tag the node at `path` carries in a well-formed op config (None: no tag)."""
     n = len(path)
     if n == 0:
@@ -113,7 +115,7 @@ def expected_tag(path: Path) -> str | None:
     return "!ScalarExpression"
 
 
-def format_path(path: Path) -> str:
+def format_path(path: NodePath) -> str:
     """Dotted form of a YAML path for diagnostics: `structured_op.args[2].kind`."""
     out = ""
     for part in path:
@@ -138,14 +140,14 @@ class LoadedDocument:
     file: str
     index: int
     data: Any
-    tags: Mapping[Path, str]
-    positions: Mapping[Path, SourcePos]
-    key_positions: Mapping[Path, SourcePos]
+    tags: Mapping[NodePath, str]
+    positions: Mapping[NodePath, SourcePos]
+    key_positions: Mapping[NodePath, SourcePos]
     #: Scalars whose value is not a verbatim slice of their first source line
     #: (quoted, block or folded over several lines): text offsets do not map to columns.
-    reflowed: frozenset[Path] = field(default_factory=frozenset)
+    reflowed: frozenset[NodePath] = field(default_factory=frozenset)
 
-    def pos(self, path: Path) -> SourcePos:
+    def pos(self, path: NodePath) -> SourcePos:
         """Position of the node at `path`, or of its nearest known ancestor."""
         for cut in range(len(path), -1, -1):
             found = self.positions.get(path[:cut])
@@ -153,12 +155,12 @@ class LoadedDocument:
                 return found
         return SourcePos(self.file, 1, 1)
 
-    def key_pos(self, path: Path) -> SourcePos:
+    def key_pos(self, path: NodePath) -> SourcePos:
         """Position of the key holding `path` (falls back to the node's position)."""
         found = self.key_positions.get(path)
         return found if found is not None else self.pos(path)
 
-    def offset_pos(self, path: Path, offset: int) -> SourcePos:
+    def offset_pos(self, path: NodePath, offset: int) -> SourcePos:
         """Position of character `offset` of the scalar at `path` (its start when unmappable)."""
         start = self.pos(path)
         if path in self.positions and path not in self.reflowed and offset >= 0:
@@ -229,20 +231,20 @@ def _type_name(value: object) -> str:
     return "scalar"
 
 
-class PositionMap(Mapping[Path, SourcePos]):
+class PositionMap(Mapping[NodePath, SourcePos]):
     """Node positions packed as `line << 32 | column` ints: a 20 MB stream has ~1M nodes."""
 
     __slots__ = ("_file", "_packed")
 
-    def __init__(self, file: str, packed: dict[Path, int]) -> None:
+    def __init__(self, file: str, packed: dict[NodePath, int]) -> None:
         self._file = file
         self._packed = packed
 
-    def __getitem__(self, path: Path) -> SourcePos:
+    def __getitem__(self, path: NodePath) -> SourcePos:
         packed = self._packed[path]
         return SourcePos(self._file, packed >> 32, packed & 0xFFFFFFFF)
 
-    def get(self, path: Path, default: Any = None) -> Any:
+    def get(self, path: NodePath, default: Any = None) -> Any:
         packed = self._packed.get(path)
         if packed is None:
             return default
@@ -251,7 +253,7 @@ class PositionMap(Mapping[Path, SourcePos]):
     def __contains__(self, path: object) -> bool:
         return path in self._packed
 
-    def __iter__(self) -> Iterator[Path]:
+    def __iter__(self) -> Iterator[NodePath]:
         return iter(self._packed)
 
     def __len__(self) -> int:
@@ -271,7 +273,7 @@ class _Frame:
     __slots__ = ("container", "discard", "is_map", "key", "key_pos", "path")
 
     def __init__(
-        self, container: dict[str, Any] | list[Any], path: Path, discard: bool, is_map: bool
+        self, container: dict[str, Any] | list[Any], path: NodePath, discard: bool, is_map: bool
     ) -> None:
         self.container = container
         self.path = path
@@ -291,10 +293,10 @@ class _DocumentBuilder:
         self.file = file
         self.index = index
         self.start = start
-        self.tags: dict[Path, str] = {}
-        self.positions: dict[Path, int] = {}
-        self.key_positions: dict[Path, int] = {}
-        self.reflowed: set[Path] = set()
+        self.tags: dict[NodePath, str] = {}
+        self.positions: dict[NodePath, int] = {}
+        self.key_positions: dict[NodePath, int] = {}
+        self.reflowed: set[NodePath] = set()
         self.errors: list[Diagnostic] = []
 
     def _error(self, packed: int, message: str) -> None:
@@ -304,7 +306,7 @@ class _DocumentBuilder:
         self._error(packed, message)
         return DiagnosticError(self.errors)
 
-    def _check_tag(self, tag: str, path: Path, pos: int, kind: str, *, record: bool) -> None:
+    def _check_tag(self, tag: str, path: NodePath, pos: int, kind: str, *, record: bool) -> None:
         """Record an explicit tag, refusing anything outside the op-config vocabulary."""
         if tag == "!":
             return
@@ -438,7 +440,7 @@ class _DocumentBuilder:
                 continue
             # A value: work out its path and whether it is kept.
             if frame is None:
-                path: Path = ()
+                path: NodePath = ()
                 discard = False
             elif frame.is_map:
                 path = (*frame.path, frame.key)  # type: ignore[arg-type]

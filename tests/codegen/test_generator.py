@@ -16,7 +16,7 @@ from reference_corpus import REFERENCE
 
 from linalg_odsgen.affine import AffineDimExpr
 from linalg_odsgen.codegen import generate_from_yaml
-from linalg_odsgen.model import OperandKind
+from linalg_odsgen.model import OperandDef, OperandKind
 from linalg_odsgen.runtime import OpError, available_backends
 from linalg_odsgen.validation import load_valid_library
 
@@ -88,6 +88,10 @@ def test_output_is_ruff_clean(generated, tmp_path: Path) -> None:
     assert lint.returncode == 0, lint.stdout
 
 
+def _value_defs(cls: type) -> list[OperandDef]:
+    return [d for d in cls.OPERANDS if d.kind.is_value]
+
+
 def _operands_for(cls: type, rng: np.random.Generator, dtype: type) -> list:
     """Values for every value operand: loop sizes drawn at random, extents derived through
     the maps (bare dims: the loop size; compound accesses: their largest index + 1)."""
@@ -95,7 +99,7 @@ def _operands_for(cls: type, rng: np.random.Generator, dtype: type) -> list:
     if cls.RANK_POLYMORPHIC:
         return [
             dtype(1) if d.kind is OperandKind.SCALAR else rng.uniform(0.5, 2, (2, 3)).astype(dtype)
-            for d in cls._value_operands()
+            for d in _value_defs(cls)
         ]
     symbols = {}
     for d in cls.OPERANDS:
@@ -105,7 +109,7 @@ def _operands_for(cls: type, rng: np.random.Generator, dtype: type) -> list:
     maps = [m.replace(symbols=symbols, num_symbols=0) for m in cls.STATIC_INDEXING_MAPS]
     sizes = [int(rng.integers(1, 4)) for _ in range(maps[0].num_dims)]
     values = []
-    for d, m in zip(cls._value_operands(), maps, strict=True):
+    for d, m in zip(_value_defs(cls), maps, strict=True):
         if d.kind is OperandKind.SCALAR:
             fixed = {"I32": np.int32, "I64": np.int64, "F32": np.float32, "F64": np.float64}
             values.append(fixed.get(d.type_var, dtype)(1))
@@ -128,7 +132,7 @@ def test_every_op_runs(generated, backend: str) -> None:
     _, _, module, _ = generated
     rng = np.random.default_rng(0)
     for name, cls in module.OPS.items():
-        defs = cls._value_operands()
+        defs = _value_defs(cls)
         values = _operands_for(cls, rng, np.float32)
         ins = [v for d, v in zip(defs, values, strict=True) if d.kind.is_input]
         outs = [v for d, v in zip(defs, values, strict=True) if not d.kind.is_input]

@@ -48,7 +48,7 @@ def test_each_stub_signature_is_what_the_runtime_takes(lib: str) -> None:
         keywords = {a.arg: d for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True)}
         attrs = [d for d in cls.OPERANDS if not d.kind.is_value]
         want = ["outs", *(d.name for d in attrs)]
-        want += ["indexing_maps"] if cls._takes_indexing_maps() else []
+        want += ["indexing_maps"] if cls.MAPS.takes_indexing_maps() else []
         assert list(keywords) == [*want, "backend"]
         assert keywords["outs"] is None  # required, as the runtime requires the outputs
         for d in attrs:

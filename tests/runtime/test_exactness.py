@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from linalg_odsgen import ops
+from linalg_odsgen.payloads.canonical import unsigned, wrap
 from linalg_odsgen.runtime import available_backends
-from linalg_odsgen.runtime.scalar_semantics import unsigned, wrap
 
 BACKENDS = [b for b in ("loops", "fast", "compiled") if b in available_backends()]
 

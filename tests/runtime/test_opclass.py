@@ -65,7 +65,8 @@ STATED = (
 def test_the_classes_state_the_same_op(label: str, gen: Any, mem: Any) -> None:
     for attr in STATED:
         assert getattr(mem, attr) == getattr(gen, attr), attr
-    assert mem._takes_indexing_maps() == gen._takes_indexing_maps()
+    assert mem.MAPS.takes_indexing_maps() == gen.MAPS.takes_indexing_maps()
+    assert type(mem.MAPS) is type(gen.MAPS)
 
 
 def _outcome(cls: Any, types: list[Any], attrs: dict[str, Any]) -> tuple[str, Any]:

@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import numpy as np
-import pytest
 
 from linalg_odsgen import ops
 from linalg_odsgen.runtime import printing
@@ -26,7 +25,7 @@ def test_to_mlir_loads_the_registered_printer_on_first_use() -> None:
     assert out.stdout.split() == ["False", "True", "True"]
 
 
-def test_a_registered_printer_is_what_to_mlir_calls(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_registered_printer_is_what_to_mlir_calls() -> None:
     from linalg_odsgen.mlir import print_module
 
     seen = []
@@ -40,7 +39,9 @@ def test_a_registered_printer_is_what_to_mlir_calls(monkeypatch: pytest.MonkeyPa
         np.ones((3, 4), np.float32),
         outs=[np.zeros((2, 4), np.float32)],
     )
-    monkeypatch.setattr(printing, "_printer", None)
-    printing.register_printer(printer)
-    assert op.to_mlir(kind="tensor") == print_module(op, "named", kind="tensor")
+    previous = printing.register_printer(printer)
+    try:
+        assert op.to_mlir(kind="tensor") == print_module(op, "named", kind="tensor")
+    finally:
+        printing.register_printer(previous)
     assert seen == [("matmul", "named", "tensor")]

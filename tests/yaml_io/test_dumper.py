@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference_corpus import REFERENCE
@@ -25,7 +26,7 @@ from linalg_odsgen.model import (
     StructuredOpConfig,
 )
 from linalg_odsgen.yaml_io import dump_library, dump_op, load_library
-from linalg_odsgen.yaml_io.dumper import _emit, _NotSimple, _serialize, _write_node, op_node
+from linalg_odsgen.yaml_io.dumper import WIDTH, op_node
 
 
 def test_reference_corpus_is_reproduced_byte_for_byte() -> None:
@@ -295,21 +296,27 @@ def test_awkward_docs_round_trip(doc: str) -> None:
     assert load_library(text).ops == (_with_doc(doc),)
 
 
-# -- the direct writer against PyYAML's emitter --------------------------------------------
-# `_emit` (PyYAML's pure-Python emitter) defines the layout; `_serialize` must give its bytes.
+# -- dump_op against PyYAML's emitter ------------------------------------------------------
+# PyYAML's pure-Python emitter, with upstream's settings, defines the layout; `dump_op` (which
+# writes the documents it knows directly, for speed) must give its bytes.
 
 
-def _direct(op: OpConfig) -> str:
-    """The op written by the direct writer alone (raises `_NotSimple` if it would defer)."""
-    out = ["--- "]
-    _write_node(out, op_node(op), 0, in_sequence=False)
-    return "".join(out)
+def _emitted(op: OpConfig) -> str:
+    """The op's node graph as PyYAML's pure-Python emitter writes it (upstream's settings)."""
+    return yaml.serialize(
+        op_node(op),
+        Dumper=yaml.SafeDumper,
+        explicit_start=True,
+        width=WIDTH,
+        indent=2,
+        allow_unicode=False,
+        line_break="\n",
+    )
 
 
-def test_reference_ops_are_written_directly_and_equal_the_emitter() -> None:
-    # Every reference op must take the fast path, or the speed-up silently disappears.
+def test_reference_ops_are_dumped_as_the_emitter_writes_them() -> None:
     for op in _REF_LIB.ops:
-        assert _direct(op) == _emit(op_node(op)), op.name
+        assert dump_op(op) == _emitted(op), op.name
 
 
 # One-line printable ASCII near every decision of the emitter: indicators, `: `, ` #`,
@@ -332,17 +339,17 @@ def _ascii_op(name: str, doc: str, const: str, fn: str, arg: str) -> OpConfig:
 
 @settings(max_examples=300, deadline=None)
 @given(ascii_text, ascii_text | ascii_lines, ascii_text, ascii_text, ascii_text)
-def test_direct_writer_equals_the_emitter_on_ascii_text(
+def test_dump_op_equals_the_emitter_on_ascii_text(
     name: str, doc: str, const: str, fn: str, arg: str
 ) -> None:
     op = _ascii_op(name, doc, const, fn, arg)
-    assert _serialize(op_node(op)) == _emit(op_node(op))
+    assert dump_op(op) == _emitted(op)
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ops)
-def test_direct_writer_equals_the_emitter_on_any_op(op: OpConfig) -> None:
-    assert _serialize(op_node(op)) == _emit(op_node(op))
+def test_dump_op_equals_the_emitter_on_any_op(op: OpConfig) -> None:
+    assert dump_op(op) == _emitted(op)
 
 
 @pytest.mark.parametrize(
@@ -369,14 +376,12 @@ def test_direct_writer_equals_the_emitter_on_any_op(op: OpConfig) -> None:
         "w" * 120,  # one word longer than the line
     ],
 )
-def test_direct_writer_decides_plain_quoted_and_folding_like_the_emitter(text: str) -> None:
+def test_dump_op_decides_plain_quoted_and_folding_like_the_emitter(text: str) -> None:
     op = _ascii_op(text, text, text, text, text)
-    assert _direct(op) == _emit(op_node(op))
+    assert dump_op(op) == _emitted(op)
 
 
 @pytest.mark.parametrize("doc", ["", " lead", "trail ", "a\tb", "é", "a \nb", "\nx", "x\n"])
-def test_text_outside_the_known_layouts_goes_through_the_emitter(doc: str) -> None:
+def test_text_outside_the_common_layouts_is_dumped_as_the_emitter_writes_it(doc: str) -> None:
     op = _with_doc(doc)
-    with pytest.raises(_NotSimple):
-        _direct(op)
-    assert dump_op(op) == _emit(op_node(op))
+    assert dump_op(op) == _emitted(op)

@@ -14,6 +14,7 @@ from linalg_odsgen.docgen.templates_env import render
 
 # The modules a user imports, with the names listed where a module has no `__all__`.
 MODULES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("linalg_odsgen.api", ()),
     ("linalg_odsgen.dsl", ()),
     ("linalg_odsgen.runtime", ()),
     ("linalg_odsgen.runtime.backends.fast", ()),

@@ -76,6 +76,14 @@ def register_backend(name: str, fn: Backend, prepare: Preparer | None = None) ->
         callback()
 
 
+def unregister_backend(name: str) -> None:
+    """Forget a backend `register_backend` added (a built-in one comes back on next use)."""
+    with _LOCK:
+        _LOADED.pop(name, None)
+        _PREPARERS.pop(name, None)
+    forget_prepared_everywhere()
+
+
 def available_backends() -> tuple[str, ...]:
     """Every name `get_backend` accepts (`compiled` only once numba is installed)."""
     names = set(_BUILTIN) | set(_LOADED)
@@ -182,4 +190,5 @@ __all__ = [
     "on_rebind",
     "register_backend",
     "set_default_backend",
+    "unregister_backend",
 ]

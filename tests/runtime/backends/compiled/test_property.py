@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from random_ops import Drawn, class_of, op_configs, operands_for, wide_values
 
 from linalg_odsgen.payload import PayloadOp
+from linalg_odsgen.payloads.libm import c_function
 from linalg_odsgen.runtime import scalar_semantics
 from linalg_odsgen.runtime.backends import compiled
 from linalg_odsgen.runtime.backends.compiled import scalars as S
 from linalg_odsgen.runtime.backends.compiled.expressions import APPROXIMATE_OPS
-from linalg_odsgen.runtime.libm import c_function
 
 
 def _as_kernels_compute(name: str) -> Callable[[PayloadOp], Callable[[Any], Any]]:

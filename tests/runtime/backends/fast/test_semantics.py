@@ -8,13 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from linalg_odsgen.payload import OP_CATEGORIES, OpCategory, PayloadOp, RegionBuilder
+from linalg_odsgen.payloads.canonical import from_canonical, round_int
 from linalg_odsgen.runtime.backends.fast.semantics import VECTOR_SEMANTICS, constant_array
-from linalg_odsgen.runtime.scalar_semantics import (
-    constant_value,
-    from_canonical,
-    round_int,
-    scalar_function,
-)
+from linalg_odsgen.runtime.scalar_semantics import constant_value, scalar_function
 from linalg_odsgen.types import (
     BF16,
     F16,
