@@ -13,6 +13,13 @@ def _md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _md_code_cell(text: str) -> str:
+    """Code inside a Markdown table cell: an HTML `<code>` element, because a `\\|` in a
+    backtick span would be shown with its backslash; `|` is written as `&#124;`."""
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return "<code>" + escaped.replace("|", "&#124;").replace("\n", " ") + "</code>"
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
@@ -24,6 +31,7 @@ def environment() -> jinja2.Environment:
         undefined=jinja2.StrictUndefined,
     )
     env.filters["cell"] = _md_cell
+    env.filters["code_cell"] = _md_code_cell
     return env
 
 
