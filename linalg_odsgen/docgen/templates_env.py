@@ -8,20 +8,10 @@ from typing import Any
 import jinja2
 
 
-def _md_cell(text: str) -> str:
-    """Text inside a Markdown table cell (a `|` would end the cell)."""
-    return text.replace("|", "\\|").replace("\n", " ")
-
-
-def _md_code_cell(text: str) -> str:
-    """Code inside a Markdown table cell: an HTML `<code>` element, because a `\\|` in a
-    backtick span would be shown with its backslash; `|` is written as `&#124;`."""
-    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return "<code>" + escaped.replace("|", "&#124;").replace("\n", " ") + "</code>"
-
-
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
+    from linalg_odsgen.docgen.reference.text import cell, code_html  # reference/ renders too
+
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("linalg_odsgen.docgen", "templates"),
         autoescape=jinja2.select_autoescape(["html.j2"]),
@@ -30,8 +20,8 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
-    env.filters["cell"] = _md_cell
-    env.filters["code_cell"] = _md_code_cell
+    env.filters["cell"] = cell
+    env.filters["code_cell"] = code_html
     return env
 
 

@@ -63,6 +63,21 @@ def _dedent(text: str) -> str:
     return "\n".join(ln[indent:] for ln in lines)
 
 
+def code_html(code: str) -> str:
+    """Code inside a Markdown table cell, as an HTML `<code>` element: Markdown would show
+    the backslash of a `\\|` inside a backtick span, so `|` is written `&#124;`."""
+    escaped = code.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return "<code>" + escaped.replace("|", "&#124;").replace("\n", " ") + "</code>"
+
+
 def cell(text: str) -> str:
-    """Text inside a Markdown table cell."""
-    return escape_html(text.replace("|", "\\|").replace("\n", " "))
+    """Text inside a Markdown table cell: `|` escaped in prose, code spans holding one
+    written as `<code>` (see `code_html`)."""
+    text = text.replace("\n", " ")
+    out, last = [], 0
+    for m in _CODE_SPAN.finditer(text):
+        out.append(escape_html(text[last : m.start()]).replace("|", "\\|"))
+        out.append(code_html(m.group(2)) if "|" in m.group(2) else m.group(0))
+        last = m.end()
+    out.append(escape_html(text[last:]).replace("|", "\\|"))
+    return "".join(out)
