@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import re
+import types
 from pathlib import Path
 
 import click
@@ -13,7 +14,7 @@ import pytest
 
 from linalg_odsgen.cli import main
 from linalg_odsgen.docgen.reference import api_page, cli_page, schema_page
-from linalg_odsgen.docgen.reference.api import MODULES
+from linalg_odsgen.docgen.reference.api import MODULES, module_doc
 from linalg_odsgen.docgen.reference.text import escape_html, markdown_of_help
 
 REPO = Path(__file__).resolve().parents[2]
@@ -54,16 +55,39 @@ def test_schema_page_has_every_definition_and_field_and_the_kind_rules() -> None
     assert "exactly one of `fn_name`, `attr_name`" in page["scalar_fn"]
 
 
-def test_api_page_has_every_public_name_and_no_memory_addresses() -> None:
+def test_api_page_leads_with_the_dsl_and_documents_each_public_object_once() -> None:
     pytest.importorskip("numba")  # the page documents the compiled backend
     text = api_page()
+    headings = re.findall(r"^### (\S+)$", text, re.M)
+    assert headings[:4] == ["dsl.linalg_structured_op", "dsl.TensorDef", "dsl.ScalarDef",
+                            "dsl.IndexAttrDef"]  # fmt: skip
+    assert text.index("## Start here") < text.index("## linalg_odsgen.dsl")
+    assert "`linalg_odsgen.ops`" in text.split("## linalg_odsgen.dsl")[0]
+    assert len(headings) == len(set(headings))
     for module_name, listed in MODULES:
         module = importlib.import_module(module_name)
         short = module_name.rsplit(".", 1)[-1]
         for name in listed or module.__all__:
-            assert f"### {short}.{name}\n" in text, (module_name, name)
+            obj = getattr(module, name)
+            shown = f"### {short}.{name}\n" in text or f"### dsl.{name}\n" in text
+            home = getattr(obj, "__module__", "") or ""
+            reexport = home.startswith("linalg_odsgen") and not home.startswith(module_name)
+            reexport = reexport and any(
+                home == m or home.startswith(m + ".") for m, _ in MODULES if m != module_name
+            )
+            alias = isinstance(obj, (types.GenericAlias, types.UnionType))
+            assert shown == (not reexport and not alias), (module_name, name)
+    assert "### runtime.ShapedType" not in text and "### yaml_io.Path" not in text
     assert " at 0x" not in text
     assert text == api_page()
+
+
+def test_every_api_entry_has_a_docstring_of_its_own() -> None:
+    pytest.importorskip("numba")
+    entries = [e for n, names in MODULES for e in module_doc(n, names).entries]
+    assert [e.name for e in entries if not e.doc.strip()] == []
+    tuple_doc = (tuple.__doc__ or "").splitlines()[0]
+    assert [e.name for e in entries if tuple_doc in e.doc] == []
 
 
 def test_help_text_keeps_literal_blocks_and_escapes_stray_tags() -> None:

@@ -111,6 +111,8 @@ def set_parallel(enabled: bool | None) -> None:
 
 @contextmanager
 def parallel(enabled: bool = True) -> Iterator[None]:
+    """`with parallel(False):` runs the compiled backend's kernels on one thread (or, with
+    True, in parallel) inside the block only; the previous choice comes back after it."""
     rt = CURRENT_RUNTIME.get()
     previous = rt.compiled_parallel
     rt.compiled_parallel = enabled
@@ -135,6 +137,8 @@ STATS = CacheStats()
 
 
 def cache_info() -> CacheStats:
+    """What kernel compilation has cost this process so far: kernels prepared, signatures
+    compiled or loaded from numba's disk cache, and the seconds spent."""
     return STATS
 
 
