@@ -108,3 +108,45 @@ def test_generated_pages_use_no_internal_wording() -> None:
         pass
     internal = re.compile(r"\bissue \d+|\bwaves?\b|\bthe seeds\b|\bseeds'|this session", re.I)
     assert [m.group(0) for page in pages for m in internal.finditer(page)] == []
+
+
+ANNOTATED_OP = '''\
+from linalg_odsgen.dsl import *
+
+
+@linalg_structured_op
+def scaled_window_sum(
+    I=TensorDef(T1, S.N, S.OW * S.SW + S.KW),
+    K=TensorDef(T2, S.KW, index_dims=[D.kw]),
+    alpha=ScalarDef(T1),
+    O=TensorDef(U, S.N, S.OW, output=True),
+    strides=IndexAttrDef(S.SW, default=[1]),
+    cast=TypeFnAttrDef(default=TypeFn.cast_signed),
+):
+    """Sums windows of KW elements of I, scaled by alpha, into O.
+
+    Windows start every `strides[0]` elements; K gives only the window size."""
+    implements(ConvolutionOpInterface)
+    O[D.n, D.ow] += cast(U, I[D.n, D.ow * S.SW + D.kw]) * cast(U, alpha)
+'''
+
+
+def test_schema_page_opens_with_an_annotated_document_dump_oplib_writes() -> None:
+    from linalg_odsgen.dsl.library import dsl_library_of_source
+    from linalg_odsgen.yaml_io import dump_library
+
+    page = schema_page()
+    assert page.index("## An annotated document") < page.index("## Document")
+    annotated = re.search(r"```yaml\n(.*?)```", page, re.S)
+    assert annotated is not None
+    lines = annotated.group(1).splitlines()
+    plain = [re.sub(r"\s+#.*$", "", ln) for ln in lines if not ln.lstrip().startswith("#")]
+    dumped = dump_library(dsl_library_of_source(ANNOTATED_OP, "ann.py").ops)
+    assert [ln for ln in plain if ln.strip()] == [ln for ln in dumped.splitlines() if ln.strip()]
+    # a comment for every field the document has, and a row for every tag it uses
+    fields = {m.group(1) for ln in lines if (m := re.match(r"\s*(?:- )?(\w+):", ln))}
+    commented = {m.group(1) for ln in lines if (m := re.match(r"\s*(?:- )?(\w+):.*#", ln))}
+    commented |= {"shape_map"}  # its comment is on the line above (the line is long)
+    assert fields - commented == set()
+    for tag in set(re.findall(r"!\w+", annotated.group(1))):
+        assert f"| `{tag}` |" in page, tag
