@@ -7,11 +7,11 @@ from typing import Any
 
 import jinja2
 
+from linalg_odsgen.docgen.cells import cell, code_html
+
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    from linalg_odsgen.docgen.reference.text import cell, code_html  # reference/ renders too
-
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("linalg_odsgen.docgen", "templates"),
         autoescape=jinja2.select_autoescape(["html.j2"]),
