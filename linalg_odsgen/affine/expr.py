@@ -237,14 +237,17 @@ class AffineBinaryExpr(AffineExpr):
 
 
 def dim(i: int) -> AffineDimExpr:
+    """The loop dim `d<i>`."""
     return AffineDimExpr(i)
 
 
 def sym(i: int) -> AffineSymbolExpr:
+    """The symbol `s<i>`."""
     return AffineSymbolExpr(i)
 
 
 def constant(v: int) -> AffineConstantExpr:
+    """The constant expression `v`."""
     return AffineConstantExpr(v)
 
 

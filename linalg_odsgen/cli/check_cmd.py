@@ -75,5 +75,11 @@ def check_cmd(root: str | None, write: bool) -> None:
             err=True,
         )
         raise SystemExit(1)
-    done = f", {stale} rewritten" if write else ""
-    click.echo(f"{len(files)} generated files up to date{done} ({project.root})")
+    # Say what happened: "wrote 2 of 2 generated files", never "up to date, 2 rewritten".
+    if write and stale:
+        summary = f"wrote {stale} of {len(files)} generated files; all are up to date now"
+    elif write:
+        summary = f"{len(files)} generated files up to date, nothing to write"
+    else:
+        summary = f"{len(files)} generated files up to date"
+    click.echo(f"{summary} ({project.root})")

@@ -8,7 +8,7 @@ import click
 
 from linalg_odsgen.cli.common import (
     diagnostics_to_exit,
-    read_op_file,
+    report,
     report_if_stale,
     write_output,
 )
@@ -57,17 +57,20 @@ def _obsolete_pictures(output: str, title: str, keep: set[str]) -> list[str]:
 )
 @diagnostics_to_exit
 def gen_doc_cmd(files: tuple[str, ...], output: str, fmt: str, check: bool) -> None:
-    """Write a reference page for the op library of each FILE (op-config YAML or TC):
-    one section per op with its summary and description, the payload as a formula
-    (`O[d0, d1] += A[d0, d2] * B[d2, d1]`), loops, operands with kinds, element types,
-    shapes and indexing maps, attributes with defaults, interfaces, an example
-    linalg.generic form, and for ops that read windows or other slices of their
-    inputs a picture of the elements one output element reads.
+    """Write a reference page for the op library of each FILE (op-config YAML, TC, or an
+    OpDSL .py file, which is run): the ops grouped into contractions, convolutions,
+    pooling and elementwise ops, each with its summary and description, the payload as
+    a formula (`C[m, n] += A[m, k] * B[k, n]` in the DSL's or TC's names; `d0`, `s0` for
+    YAML), loops, operands with kinds, element types, shapes and indexing maps,
+    attributes with defaults, interfaces, an instance in its named and linalg.generic
+    forms, and for ops that read windows or other slices of their inputs a picture of
+    the elements one output element reads, with a legend.
 
     The page of FILE is named after it: `ops.yaml` gives DIR/ops.md. Every page is
     generated before any file is written: on an error nothing is.
     """
     from linalg_odsgen.docgen import render_library
+    from linalg_odsgen.docgen.names import read_with_names
 
     pages = []
     seen: dict[str, str] = {}
@@ -83,10 +86,10 @@ def gen_doc_cmd(files: tuple[str, ...], output: str, fmt: str, check: bool) -> N
                 )
             )
         seen[title] = display
-        library = read_op_file(f, display)
-        pages.append(
-            (title, render_library(library, title, display if f == "-" else display_path(f), fmt))
-        )
+        library, names, warnings = read_with_names(f, display)
+        report(warnings)
+        source = display if f == "-" else display_path(f)
+        pages.append((title, render_library(library, title, source, fmt, names=names)))
     if os.path.exists(output) and not os.path.isdir(output):
         raise DiagnosticError(Diagnostic("cannot write the pages: not a directory", file=output))
     stale = False

@@ -1,14 +1,16 @@
-"""An example `linalg.generic` form of each op, printed by the MLIR printer.
+"""An example of each op in its named and its `linalg.generic` form, printed by the MLIR
+printer.
 
 Each op's runtime class is built in memory from its config (the class `gen-impl`
-would write) and each op is instantiated on dynamically sized memrefs, so the example shows
-the op's maps, iterator types and payload region exactly as `emit --generic`
-prints them.
+would write) and each op is instantiated on dynamically sized memrefs, so the examples
+show the op exactly as `emit` and `emit --generic` print it (the generic form with
+`#map` aliases, as `mlir-opt` prints it).
 """
 
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from linalg_odsgen.diagnostics import DiagnosticError
@@ -50,10 +52,20 @@ def _type_texts(op: OpConfig, binding: dict[str, str]) -> list[str]:
     return out
 
 
-def generic_example(op: OpConfig, cls: type[StructuredOp]) -> tuple[str, list[str]] | None:
-    """(MLIR module text, operand types) of the op on dynamic memrefs, or None when no
-    candidate element type gives a valid instance."""
+@dataclass(frozen=True)
+class Example:
+    """One instance of an op printed both ways, and the operand types it was built on."""
+
+    named: str
+    generic: str  # with `#map` aliases
+    types: tuple[str, ...]
+
+
+def example(op: OpConfig, cls: type[StructuredOp], dialect: str = "linalg") -> Example | None:
+    """The op on dynamic memrefs in both forms, or None when no candidate element type
+    gives a valid instance."""
     from linalg_odsgen.mlir import Form, print_module
+    from linalg_odsgen.mlir.printer import with_map_aliases
     from linalg_odsgen.mlir.type_syntax import parse_operand_type
 
     names = _type_vars(op)
@@ -61,7 +73,11 @@ def generic_example(op: OpConfig, cls: type[StructuredOp]) -> tuple[str, list[st
         texts = _type_texts(op, dict(zip(names, choice, strict=True)))
         try:
             instance = cls.from_types([parse_operand_type(t) for t in texts])
-            return print_module(instance, Form.GENERIC), texts
         except DiagnosticError:
             continue
+        return Example(
+            print_module(instance, Form.NAMED, dialect=dialect),
+            with_map_aliases(print_module(instance, Form.GENERIC)),
+            tuple(texts),
+        )
     return None

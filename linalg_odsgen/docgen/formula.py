@@ -1,9 +1,9 @@
 """An op's payload as a formula a reader can check at a glance.
 
 `O[d0, d1] += A[d0, d2] * B[d2, d1]` says what the YAML's nested `scalar_fn`
-tree says. Loop dims keep MLIR's names (`d0`, ...); symbols bound by an index
-attribute read as that attribute's entry (`strides[0]`), other symbols keep
-theirs (`s0`, size symbols of shapes).
+tree says. Loop dims and size symbols read as the source named them (`C[m, n] +=
+A[m, k] * B[k, n]`, see names.py) and as MLIR's `d0`, `s0` when only YAML is known;
+symbols bound by an index attribute read as that attribute's entry (`strides[0]`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from linalg_odsgen.affine import AffineExpr, AffineMap
+from linalg_odsgen.docgen.names import OpNames
 from linalg_odsgen.model import (
     FnKind,
     OpConfig,
@@ -33,34 +34,42 @@ _COMPOUND: dict[str, str] = {f.name: f.compound for f in linalg_fns("binary") if
 _NAME = re.compile(r"\b([ds])(\d+)\b")
 
 
-def symbol_names(op: OpConfig) -> dict[int, str]:
-    """Symbol position -> how it reads: `strides[0]` for a symbol an index attribute binds."""
-    names: dict[int, str] = {}
+def symbol_names(op: OpConfig, names: OpNames | None = None) -> dict[int, str]:
+    """Symbol position -> how it reads: `strides[0]` for a symbol an index attribute binds,
+    else the source's name of it (`M`) when known."""
+    out: dict[int, str] = {}
     for arg in op.structured_op.args:
         if arg.kind is OperandKind.INDEX_ATTR and arg.index_attr_map is not None:
             for i, result in enumerate(arg.index_attr_map.results):
                 for s in result.used_symbols():
-                    names.setdefault(s, f"{arg.name}[{i}]")
-    return names
+                    out.setdefault(s, f"{arg.name}[{i}]")
+    for i, name in enumerate(names.symbols if names else ()):
+        out.setdefault(i, name)
+    return out
 
 
-def affine_text(expr: AffineExpr | AffineMap, symbols: dict[int, str]) -> str:
-    """MLIR's printing of `expr`, symbols renamed (for a map: its results only)."""
+def dim_names(names: OpNames | None) -> dict[int, str]:
+    """Dim position -> the source's name of it (empty: MLIR's `d0`, ...)."""
+    return dict(enumerate(names.dims)) if names else {}
+
+
+def affine_text(
+    expr: AffineExpr | AffineMap, symbols: dict[int, str], dims: dict[int, str] | None = None
+) -> str:
+    """MLIR's printing of `expr`, symbols and dims renamed (for a map: its results only)."""
     if isinstance(expr, AffineMap):
-        return ", ".join(affine_text(r, symbols) for r in expr.results)
-    text = str(expr)
-    return _NAME.sub(
-        lambda m: symbols.get(int(m.group(2)), m.group(0)) if m.group(1) == "s" else m.group(0),
-        text,
-    )
+        return ", ".join(affine_text(r, symbols, dims) for r in expr.results)
+    table = {"s": symbols, "d": dims or {}}
+    return _NAME.sub(lambda m: table[m.group(1)].get(int(m.group(2)), m.group(0)), str(expr))
 
 
 class _Writer:
     """Renders the scalar expressions of one op."""
 
-    def __init__(self, op: OpConfig) -> None:
+    def __init__(self, op: OpConfig, names: OpNames | None) -> None:
         self.op = op
-        self.symbols = symbol_names(op)
+        self.symbols = symbol_names(op, names)
+        self.dims = dim_names(names)
         so = op.structured_op
         self.maps = {a.name: m for a, m in zip(so.value_args, so.indexing_maps, strict=False)}
         self.kinds = {a.name: a.kind for a in so.args}
@@ -69,7 +78,7 @@ class _Writer:
         m = self.maps.get(name)
         if self.kinds.get(name) is OperandKind.SCALAR or m is None or not m.results:
             return name
-        return f"{name}[{affine_text(m, self.symbols)}]"
+        return f"{name}[{affine_text(m, self.symbols, self.dims)}]"
 
     def expr(self, e: ScalarExpr, outer: int = 0) -> str:
         if isinstance(e, ScalarArg):
@@ -77,7 +86,7 @@ class _Writer:
         if isinstance(e, ScalarConst):
             return e.value.rsplit(":", 1)[0].strip()
         if isinstance(e, ScalarIndex):
-            return f"index(d{e.dim})"
+            return f"index({self.dims.get(e.dim, f'd{e.dim}')})"
         return self.call(e, outer)
 
     def call(self, e: ScalarFn, outer: int) -> str:
@@ -106,14 +115,15 @@ class _Writer:
         return f"{target} = {self.expr(value)}"
 
 
-def formulas(op: OpConfig) -> list[str]:
-    """One line per assignment, e.g. `O[d0, d1] += A[d0, d2] * B[d2, d1]`."""
-    writer = _Writer(op)
+def formulas(op: OpConfig, names: OpNames | None = None) -> list[str]:
+    """One line per assignment, e.g. `O[d0, d1] += A[d0, d2] * B[d2, d1]` (or with the
+    source's names, `O[m, n] += A[m, k] * B[k, n]`)."""
+    writer = _Writer(op, names)
     return [writer.assignment(a) for a in op.structured_op.assignments]
 
 
-def shape_text(op: OpConfig, shape: AffineMap | None) -> str:
+def shape_text(op: OpConfig, shape: AffineMap | None, names: OpNames | None = None) -> str:
     """An operand's shape as its sizes, e.g. `[s0, s1 * strides[0] + s3]` (`[]`: a scalar)."""
     if shape is None:
         return ""
-    return f"[{affine_text(shape, symbol_names(op))}]"
+    return f"[{affine_text(shape, symbol_names(op, names))}]"

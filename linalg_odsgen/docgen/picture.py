@@ -5,7 +5,9 @@ reductions of 3, index attributes at their defaults. The output point fixes
 every parallel dim at 1; each input tensor is drawn as a grid of (at most) two
 of its axes, with the elements the reduction loops read at that point filled.
 Axes not drawn are named in the caption by the index held (`1`) or `*` when the
-point reads several of their entries. Hand-written SVG: no plotting dependency.
+point reads several of their entries. Inputs whose values the payload never reads
+(pooling's window `K`, `index_dims` operands) only give the loops their extent: they
+are drawn grey, captioned "shape only". Hand-written SVG: no plotting dependency.
 """
 
 from __future__ import annotations
@@ -15,7 +17,14 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from linalg_odsgen.affine import AffineDimExpr, AffineMap
-from linalg_odsgen.model import IteratorType, OpConfig, OperandKind
+from linalg_odsgen.model import (
+    IteratorType,
+    OpConfig,
+    OperandKind,
+    ScalarArg,
+    ScalarExpr,
+    ScalarFn,
+)
 
 PARALLEL_SIZE = 4
 REDUCTION_SIZE = 3
@@ -25,6 +34,7 @@ _CELL = 13
 _GAP = 28
 _READ = "#2f6fde"
 _POINT = "#e8772e"
+_SHAPE = "#b8bcc4"  # cells a shape-only operand spans at the point (values never read)
 _IDLE = "#ffffff"
 _LINE = "#8a8f98"
 _TEXT = "#1f2328"
@@ -42,6 +52,7 @@ class Panel:
     marked: frozenset[tuple[int, ...]]  # coordinates on the drawn axes
     caption: str
     is_output: bool
+    shape_only: bool = False
 
 
 def wants_picture(op: OpConfig) -> bool:
@@ -130,6 +141,34 @@ def reads(op: OpConfig, name: str) -> set[tuple[int, ...]]:
     return found
 
 
+def shape_only_operands(op: OpConfig) -> frozenset[str]:
+    """Input tensors no assignment reads a value of: only their shape matters."""
+    read: set[str] = set()
+    todo: list[ScalarExpr] = [a.value for a in op.structured_op.assignments]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ScalarArg):
+            read.add(node.arg)
+        elif isinstance(node, ScalarFn):
+            todo.extend(node.operands)
+    return frozenset(
+        arg.name
+        for arg in op.structured_op.args
+        if arg.kind is OperandKind.INPUT_TENSOR and arg.name not in read
+    )
+
+
+def legend(op: OpConfig) -> str:
+    """The one line printed under the picture: what the colours mean."""
+    text = "Orange: the output element drawn; blue: the input elements it reads"
+    if shape_only_operands(op):
+        text += "; grey: a shape-only operand's window (its values are never read)"
+    return (
+        text + ". Arrows name the axes drawn (↓ rows, → columns); an axis not drawn shows "
+        "the index held, `*` for several."
+    )
+
+
 def _panel(name: str, m: AffineMap, op: OpConfig, is_output: bool) -> Panel:
     sizes = _loop_sizes(op)
     symbols = _symbol_values(op)
@@ -158,7 +197,10 @@ def _panel(name: str, m: AffineMap, op: OpConfig, is_output: bool) -> Panel:
             held = {r[a] for r in accessed}
             labels.append(str(next(iter(held))) if len(held) == 1 else "*")
     caption = f"{name}[{', '.join(labels)}]" if rank else name
-    return Panel(name, axes, shown, marked, caption, is_output)
+    shape_only = name in shape_only_operands(op)
+    if shape_only:
+        caption += " (shape only)"
+    return Panel(name, axes, shown, marked, caption, is_output, shape_only)
 
 
 def panels(op: OpConfig) -> list[Panel]:
@@ -174,7 +216,7 @@ def panels(op: OpConfig) -> list[Panel]:
 
 def _grid(panel: Panel, x: int, y: int) -> tuple[list[str], int, int]:
     rows, cols = {2: panel.extents, 1: (1, *panel.extents), 0: (1, 1)}[len(panel.axes)]
-    fill_on = _POINT if panel.is_output else _READ
+    fill_on = _POINT if panel.is_output else _SHAPE if panel.shape_only else _READ
     parts = []
     for r in range(rows):
         for c in range(cols):

@@ -7,10 +7,7 @@ from typing import Any
 
 import jinja2
 
-
-def _md_cell(text: str) -> str:
-    """Text inside a Markdown table cell (a `|` would end the cell)."""
-    return text.replace("|", "\\|").replace("\n", " ")
+from linalg_odsgen.docgen.cells import cell, code_html
 
 
 @lru_cache(maxsize=1)
@@ -23,7 +20,8 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
-    env.filters["cell"] = _md_cell
+    env.filters["cell"] = cell
+    env.filters["code_cell"] = code_html
     return env
 
 

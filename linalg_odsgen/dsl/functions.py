@@ -115,6 +115,9 @@ class ReduceFnRef:
 
 
 class _ReduceNamespace:
+    """`ReduceFn.<combiner>[D.k, ...](expr)` reduces `expr` over the listed dims with
+    `add`, `mul`, `max_signed`, `min_signed`, `max_unsigned` or `min_unsigned`."""
+
     def __getattr__(self, name: str) -> ReduceFnRef:
         if name.startswith("__"):
             raise AttributeError(name)

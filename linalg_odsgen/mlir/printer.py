@@ -9,6 +9,7 @@ the one the backends execute.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -235,6 +236,23 @@ def wrap_module(funcs: Sequence[str]) -> str:
     return "module {\n" + "".join(funcs) + "}\n"
 
 
+# An affine map's text: `->` is the only `>` inside it (no nested `<...>`).
+_AFFINE_MAP = re.compile(r"affine_map<(?:->|[^>])*>")
+
+
+def with_map_aliases(module: str) -> str:
+    """`module` as `mlir-opt` prints it: each distinct affine map defined once on top as
+    `#map`, `#map1`, ... (first use first) and referred to by that alias, so that long
+    generic forms stay readable."""
+    aliases: dict[str, str] = {}
+    for m in _AFFINE_MAP.finditer(module):
+        aliases.setdefault(m.group(0), f"#map{len(aliases) or ''}")
+    if not aliases:
+        return module
+    head = "".join(f"{alias} = {text}\n" for text, alias in aliases.items())
+    return head + _AFFINE_MAP.sub(lambda m: aliases[m.group(0)], module)
+
+
 def print_module(
     op: OpInstance,
     form: Form | str = Form.NAMED,
@@ -256,5 +274,6 @@ __all__ = [
     "print_func",
     "print_module",
     "print_op",
+    "with_map_aliases",
     "wrap_module",
 ]

@@ -105,3 +105,16 @@ def test_a_directory_without_configuration_is_a_clear_error(tmp_path: Path) -> N
     result = check(tmp_path)
     assert result.exit_code == 1
     assert "no [tool.linalg-ods-gen] table: nothing is configured" in result.stderr
+
+
+def test_write_says_how_many_files_it_wrote_not_that_they_were_up_to_date(
+    checkout: Path,
+) -> None:
+    for name in ("core_named_ops.yaml", "core_named_ops.py"):
+        (checkout / "linalg_odsgen" / "generated" / name).unlink(missing_ok=True)
+    wrote = CliRunner().invoke(main, ["check", "--root", str(checkout), "--write"])
+    assert wrote.exit_code == 0, wrote.stdout + wrote.stderr
+    assert "wrote 1 of 8 generated files; all are up to date now" in wrote.stdout
+    assert "rewritten" not in wrote.stdout
+    again = CliRunner().invoke(main, ["check", "--root", str(checkout), "--write"])
+    assert "8 generated files up to date, nothing to write" in again.stdout

@@ -11,11 +11,14 @@ import pytest
 from click.testing import CliRunner
 
 from linalg_odsgen.cli import main
+from linalg_odsgen.docgen.mlir22 import NOT_IN_MLIR22
+from linalg_odsgen.docgen.page import GROUPS
 from linalg_odsgen.validation import load_valid_library
 
 REPO = Path(__file__).resolve().parents[2]
 CORE_YAML = REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.yaml"
 CLASSIC_TC = REPO / "linalg_odsgen" / "opspecs" / "classic_ops.tc"
+CORE_DSL = REPO / "linalg_odsgen" / "opspecs" / "core_named_ops.py"
 MLIR_OPT = shutil.which("mlir-opt-22")
 
 
@@ -41,20 +44,49 @@ def core_pages(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_one_section_per_op_and_a_picture_per_windowed_op(core_pages: Path) -> None:
     text = (core_pages / "core_named_ops.md").read_text()
     names = [op.name for op in load_valid_library(CORE_YAML.read_bytes(), "c").ops]
-    assert re.findall(r"^## (\S+)$", text, re.M) == names
+    assert sorted(re.findall(r"^### (\S+)$", text, re.M)) == sorted(names)
+    assert re.findall(r"^## (.+)$", text, re.M) == list(GROUPS)
     for name in ("conv_2d_nhwc_hwcf", "matmul", "pooling_nhwc_max"):
         assert f"]({'core_named_ops'}/{name}.svg)" in text
         assert (core_pages / "core_named_ops" / f"{name}.svg").read_text().startswith("<svg")
     assert not (core_pages / "core_named_ops" / "add.svg").exists()
-    section = text.split("\n## conv_2d_nhwc_hwcf\n")[1].split("\n## ")[0]
+    section = text.split("\n### conv_2d_nhwc_hwcf\n")[1].split("\n### ")[0]
     assert "implements `LinalgConvolutionOpInterface`" in section
-    assert "| `strides` | index attribute | `[1, 1]` |" in section
+    assert "| `strides` | index attribute | <code>[1, 1]</code> |" in section
     assert "d1 * strides[0] + d4 * dilations[0]" in section
     assert "Loops: d0 (O axis 0), d1 (O axis 1), d2 (O axis 2), d3 (O axis 3) parallel; " in section
     assert "d4 (K axis 0), d5 (K axis 1), d6 (I axis 3) reduction." in section
     assert "linalg.generic" in section
     # the TC front end feeds the same generator
-    assert "## batch_matmul" in (core_pages / "classic_ops.md").read_text()
+    assert "### batch_matmul" in (core_pages / "classic_ops.md").read_text()
+
+
+def test_groups_put_an_op_before_its_variants_and_say_what_mlir22_lacks(
+    core_pages: Path, tmp_path: Path
+) -> None:
+    text = (core_pages / "core_named_ops.md").read_text()
+    order = re.findall(r"^### (\S+)$", text, re.M)
+    assert order.index("matmul") < order.index("matmul_transpose_a")
+    assert order.index("conv_2d_nhwc_hwcf") > order.index("dot")  # contractions first
+    # the YAML carries no MLIR 22 facts; the site's page does (tests/docgen/test_mlir22_table.py)
+    code, _, err = gen_doc(str(CORE_DSL), "-o", str(tmp_path))
+    assert code == 0, err
+    dsl = (tmp_path / "core_named_ops.md").read_text()
+    assert "MLIR 22" not in dsl
+
+
+def test_dsl_and_tc_sources_keep_their_names_and_yaml_falls_back_to_d_and_s(
+    core_pages: Path, tmp_path: Path
+) -> None:
+    code, _, err = gen_doc(str(CORE_DSL), "-o", str(tmp_path))
+    assert code == 0, err
+    dsl = (tmp_path / "core_named_ops.md").read_text()
+    assert "C[m, n] += cast(U, A[m, k]) * cast(U, B[k, n])" in dsl
+    assert "Loops: m (C axis 0), n (C axis 1) parallel; k (A axis 1) reduction." in dsl
+    classic = (core_pages / "classic_ops.md").read_text()
+    assert "C[m, n] += A[m, k] * B[k, n]" in classic  # from the .tc file's names
+    yaml = (core_pages / "core_named_ops.md").read_text()
+    assert "C[d0, d1] += cast(U, A[d0, d2]) * cast(U, B[d2, d1])" in yaml
 
 
 def test_output_is_deterministic_and_check_passes_on_it(core_pages: Path, tmp_path: Path) -> None:
@@ -70,12 +102,12 @@ def test_check_reports_a_stale_page_and_an_obsolete_picture_and_writes_nothing(
 ) -> None:
     assert gen_doc(str(CORE_YAML), "-o", str(tmp_path))[0] == 0
     page = tmp_path / "core_named_ops.md"
-    page.write_text(page.read_text().replace("## matmul\n", "## matmul (edited)\n"))
+    page.write_text(page.read_text().replace("### matmul\n", "### matmul (edited)\n"))
     (tmp_path / "core_named_ops" / "gone_op.svg").write_text("<svg/>")
     before = tree(tmp_path)
     code, out, err = gen_doc(str(CORE_YAML), "-o", str(tmp_path), "--check")
     assert code == 1
-    assert "-## matmul (edited)" in out and "+## matmul" in out
+    assert "-### matmul (edited)" in out and "+### matmul" in out
     assert "core_named_ops.md: stale" in err and "gone_op.svg: obsolete" in err
     assert tree(tmp_path) == before
     # a real run rewrites the page and removes the picture of the op that is gone
@@ -119,14 +151,23 @@ def test_two_inputs_with_one_page_name_are_refused(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(MLIR_OPT is None, reason="mlir-opt-22 not installed")
-def test_every_linalg_generic_example_verifies_in_mlir_opt(core_pages: Path) -> None:
+def test_every_example_verifies_in_mlir_opt_and_the_generic_form_prints_as_it_does(
+    core_pages: Path,
+) -> None:
     text = (core_pages / "core_named_ops.md").read_text()
     modules = re.findall(r"```mlir\n(.*?)```", text, re.S)
-    assert len(modules) == text.count("\n## ")
-    body = "".join(m.strip()[len("module {") : -1] for m in modules)
-    run = subprocess.run([MLIR_OPT, "--verify-diagnostics"], input=f"module {{{body}}}\n",
+    generic = [m for m in modules if "linalg.generic" in m]
+    named = [m for m in modules if "linalg.generic" not in m]
+    assert len(generic) == len(named) == text.count("\n### ")
+    known = [m for m in named if not any(f"linalg.{n} " in m for n in NOT_IN_MLIR22)]
+    assert len(known) == len(named) - len(NOT_IN_MLIR22)
+    split = "// -----\n".join(generic + known)
+    run = subprocess.run([MLIR_OPT, "--split-input-file"], input=split,
                          capture_output=True, text=True, timeout=120)  # fmt: skip
     assert run.returncode == 0, run.stderr
+    # mlir-opt reprints each generic form unchanged: `#map` aliases as it prints them
+    printed = [m.strip() for m in run.stdout.split("// -----")][: len(generic)]
+    assert printed == [m.strip() for m in generic]
 
 
 def test_stdin_is_read_and_its_page_is_called_stdin(tmp_path: Path) -> None:

@@ -26,8 +26,8 @@ CAN_BUILD = (
 )
 HAS_NUMBA = importlib.util.find_spec("numba") is not None
 # Pages written as one script (heredocs, state across blocks) that a test of their own
-# runs whole: tests/test_your_own_ops_doc.py.
-WHOLE_SCRIPT_PAGES = {"your-own-ops.md"}
+# runs whole: tests/test_your_own_ops_doc.py, tests/docs/test_getting_started.py.
+WHOLE_SCRIPT_PAGES = {"your-own-ops.md", "getting-started.md"}
 PAGES = [
     p
     for p in doc_pages()
@@ -88,8 +88,10 @@ def _run(command: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def _skip_reason(command: str) -> str | None:
-    if INSTALL in command:
+    if INSTALL in command or command in ("python3 -m venv .venv", ". .venv/bin/activate"):
         return "an install step"
+    if command.startswith("mkdocs "):
+        return "the site build: tests/docs/test_site.py builds it"
     if "mlir-opt-22" in command and MLIR_OPT is None:
         return "mlir-opt-22 not installed"
     if (command.startswith("cmake") or "load-dialect-plugin" in command) and not CAN_BUILD:
@@ -142,7 +144,7 @@ def test_the_documentation_shows_commands_of_every_guide() -> None:
     assert sum(b.lang == "python" and runnable(b) for b in all_blocks()) >= 8
 
 
-def test_readme_install_commands_come_first_and_every_page_repeats_them_verbatim() -> None:
+def test_readme_install_commands_come_first_and_getting_started_has_them_one_per_line() -> None:
     readme_blocks = blocks(README)
     quick, tests = readme_blocks[0].body, readme_blocks[1].body
     assert README.read_text().index(quick) < README.read_text().index("## Example")
@@ -151,9 +153,25 @@ def test_readme_install_commands_come_first_and_every_page_repeats_them_verbatim
     assert steps[3] == 'cd "$(mktemp -d)"'  # everything after writes into a temp dir
     assert any("dump-oplib -o core.yaml" in s for s in steps[4:])
     assert tests.strip().endswith("python -m pytest")
-    for page in ("index.md", "getting-started.md"):
-        bodies = [b.body for b in blocks(REPO / "docs" / page)]
-        assert quick in bodies and tests in bodies, page
+    # the site states the same install, one command per line, after the one clone step
+    lines = [b.body.splitlines() for b in blocks(REPO / "docs" / "getting-started.md")]
+    assert steps[:3] in lines
+
+
+def test_every_install_line_of_the_site_installs_from_the_checkout() -> None:
+    by_name = re.compile(r"pip install( -\S+)* ['\"]?linalg-ods-gen\b")
+    found = [
+        f"{page.relative_to(REPO)}:{n}: {line.strip()}"
+        for page in doc_pages()
+        for n, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+        # README keeps its two fresh-machine one-liners (CI runs them verbatim); the
+        # site's pages install one command per line
+        if by_name.search(line)
+        or (page != README and re.search(r"\S+ && \S+ && pip install", line))
+    ]
+    assert found == []
+    clones = [p.name for p in doc_pages() if "git clone" in p.read_text(encoding="utf-8")]
+    assert clones == ["getting-started.md"]
 
 
 INTERNAL = re.compile(

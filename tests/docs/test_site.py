@@ -5,8 +5,10 @@ Both skip without the `docs` extra; the browser test skips without chromium."""
 from __future__ import annotations
 
 import functools
+import html
 import http.server
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -14,6 +16,7 @@ import struct
 import subprocess
 import sys
 import threading
+import urllib.parse
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,10 +27,11 @@ from readme import REPO
 from linalg_odsgen.validation import load_valid_library
 
 CHROMIUM = "/usr/bin/chromium"
-# The `docs` extra: MkDocs, its Material theme, and numba (the API page imports the
-# compiled backend).
+# The `docs` extra: MkDocs, its Material theme, numba (the API page imports the compiled
+# backend) and the MLIR lexer for Pygments.
 HAS_DOCS_EXTRA = all(
-    importlib.util.find_spec(m) is not None for m in ("mkdocs", "material", "numba")
+    importlib.util.find_spec(m) is not None
+    for m in ("mkdocs", "material", "numba", "mlir_pygments")
 )
 pytestmark = pytest.mark.skipif(not HAS_DOCS_EXTRA, reason="the docs extra is not installed")
 
@@ -136,3 +140,98 @@ def test_browser_renders_the_page_with_its_pictures_and_no_console_errors(
     assert (width, height) == (1280, 1800)
     assert len(set(rows)) > 16  # a rendered page, not a blank screen
     shutil.rmtree(tmp_path / "profile", ignore_errors=True)
+
+
+PROBE = Path(__file__).with_name("probe.html")
+# Pages a new reader starts on: no code line may be wider than the page.
+GETTING_STARTED_PAGES = ("", "getting-started/", "your-own-ops/")
+_LOOP_NAME = re.compile(r"\b[ds]\d+\b")
+
+
+def _site_pages(site: Path) -> list[str]:
+    """Every page of the built site, as the path a browser asks for (`getting-started/`)."""
+    pages = []
+    for index in sorted(site.rglob("index.html")):
+        rel = index.parent.relative_to(site).as_posix()
+        pages.append("" if rel == "." else rel + "/")
+    return pages
+
+
+@pytest.fixture(scope="module")
+def measured(
+    site: Path, server: tuple[str, list[tuple[str, int]]], tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, dict[str, object]]:
+    """What chromium shows on every page of the site: stray `\\|`, code blocks wider than
+    the page, pictures with their legends, formula and MLIR blocks (tests/docs/probe.html)."""
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip("chromium not installed")
+    shutil.copy(PROBE, site / "probe.html")
+    base, _ = server
+    pages = _site_pages(site)
+    profile = tmp_path_factory.mktemp("profile")
+    url = f"{base}/probe.html#{urllib.parse.quote(json.dumps(pages))}"
+    run = subprocess.run(
+        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         f"--user-data-dir={profile}", "--window-size=1400,1900",
+         "--virtual-time-budget=600000", "--dump-dom", url],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    found = re.search(r'<pre id="result">(.*?)</pre>', run.stdout, re.S)
+    assert found and found.group(1), run.stdout[-2000:]
+    results: dict[str, dict[str, object]] = json.loads(html.unescape(found.group(1)))
+    assert sorted(results) == sorted(pages)
+    assert [p for p, r in results.items() if "error" in r] == []
+    return results
+
+
+@pytest.mark.slow
+def test_browser_shows_no_stray_backslash_on_any_page(
+    measured: dict[str, dict[str, object]],
+) -> None:
+    found = {page: r["backslashes"] for page, r in measured.items() if r["backslashes"]}
+    assert found == {}
+
+
+@pytest.mark.slow
+def test_browser_shows_no_code_line_wider_than_the_getting_started_pages(
+    measured: dict[str, dict[str, object]],
+) -> None:
+    found = {page: measured[page]["overflow"] for page in GETTING_STARTED_PAGES}
+    assert found == {page: [] for page in GETTING_STARTED_PAGES}
+
+
+@pytest.mark.slow
+def test_browser_shows_every_op_picture_loaded_with_its_legend(
+    measured: dict[str, dict[str, object]],
+) -> None:
+    for page in ("reference/ops/core_named_ops/", "reference/ops/classic_ops/"):
+        pictures = measured[page]["pictures"]
+        assert isinstance(pictures, list) and len(pictures) > 10, page
+        for p in pictures:
+            assert p["loaded"], p
+            assert p["legend"].startswith("Orange: the output element drawn"), p
+    pooling = next(p for p in measured["reference/ops/core_named_ops/"]["pictures"]  # type: ignore[attr-defined]
+                   if p["src"].rsplit("/", 1)[-1] == "pooling_nhwc_max.svg")  # fmt: skip
+    assert "grey: a shape-only operand" in pooling["legend"]
+
+
+@pytest.mark.slow
+def test_browser_shows_formulas_in_the_sources_names(
+    measured: dict[str, dict[str, object]],
+) -> None:
+    core = measured["reference/ops/core_named_ops/"]["formulas"]
+    classic = measured["reference/ops/classic_ops/"]["formulas"]
+    assert isinstance(core, list) and isinstance(classic, list)
+    assert len(core) == 90 and len(classic) == 17
+    assert [f for f in core + classic if _LOOP_NAME.search(f)] == []
+    assert any(f.startswith("C[m, n] += cast(U, A[m, k])") for f in core)
+    assert "C[m, n] += A[m, k] * B[k, n]\n" in classic
+
+
+@pytest.mark.slow
+def test_browser_shows_mlir_blocks_highlighted(measured: dict[str, dict[str, object]]) -> None:
+    core = measured["reference/ops/core_named_ops/"]
+    assert core["mlir_blocks"] == 180  # each op named and generic
+    assert core["mlir_highlighted"] == core["mlir_blocks"]

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 import re
 
-_CODE_SPAN = re.compile(r"(`+)(.+?)\1", re.S)
+from linalg_odsgen.docgen.cells import cell, code_html, escape_html
 
-
-def escape_html(text: str) -> str:
-    """`<` outside code spans as `&lt;`: `<stdin>` or `affine_map<...>` in prose is text,
-    not an HTML tag a browser would swallow."""
-    out, last = [], 0
-    for m in _CODE_SPAN.finditer(text):
-        out.append(text[last : m.start()].replace("<", "&lt;"))
-        out.append(m.group(0))
-        last = m.end()
-    out.append(text[last:].replace("<", "&lt;"))
-    return "".join(out)
+__all__ = ["cell", "code_html", "escape_html", "markdown_of_help"]
 
 
 def markdown_of_help(text: str) -> str:
@@ -61,8 +51,3 @@ def _dedent(text: str) -> str:
     lines = text.splitlines()
     indent = min((len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()), default=0)
     return "\n".join(ln[indent:] for ln in lines)
-
-
-def cell(text: str) -> str:
-    """Text inside a Markdown table cell."""
-    return escape_html(text.replace("|", "\\|").replace("\n", " "))
