@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, get_args
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 # What `generate` writes: the gen-impl module and its stub, canonical YAML, gen-ods's pair.
 Target = Literal["python", "pyi", "yaml", "td", "cpp"]
-TARGETS: tuple[str, ...] = ("python", "pyi", "yaml", "td", "cpp")
+TARGETS: tuple[str, ...] = get_args(Target)
 
 
 class FrontEndWarning(UserWarning):
@@ -89,4 +89,5 @@ def op_class(config: OpConfig) -> type[StructuredOp]:
     return build.op_class(config)
 
 
-__all__ = ["TARGETS", "FrontEndWarning", "Target", "generate", "op_class", "read"]
+# `Target` and `TARGETS` spell the choices of `generate`, whose docstring lists them.
+__all__ = ["FrontEndWarning", "generate", "op_class", "read"]
