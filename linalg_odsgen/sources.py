@@ -75,7 +75,7 @@ def _read(source: bytes | str, file: str, kind: FrontEnd) -> tuple[OpLibrary, li
     if kind is FrontEnd.DSL:
         from linalg_odsgen.dsl.library import dsl_library_of_source
 
-        return dsl_library_of_source(source, file), []
+        return dsl_library_of_source(source, file)
     from linalg_odsgen.validation import read_valid_library
 
     return read_valid_library(source, file)

@@ -8,8 +8,8 @@ import enum
 import click
 
 from linalg_odsgen.affine import AffineMap
-from linalg_odsgen.cli.common import diagnostics_to_exit, report_if_stale, write_output
-from linalg_odsgen.dsl.library import load_dsl_library
+from linalg_odsgen.cli.common import diagnostics_to_exit, report, report_if_stale, write_output
+from linalg_odsgen.dsl.library import read_dsl_library
 from linalg_odsgen.model import OpLibrary
 from linalg_odsgen.yaml_io import dump_library
 
@@ -59,8 +59,10 @@ def dump_oplib_cmd(
     """
     if check and output == "-":
         raise click.UsageError("--check compares against OUT; give -o OUT")
-    library = load_dsl_library(modules, files)
-    text = dump_library(library.ops) if fmt == "yaml" else format_repr(library)
+    library, warnings = read_dsl_library(modules, files)
+    report(warnings)
+    # Like upstream's OpDSL, an op without docstring is written `doc: null`.
+    text = dump_library(library.ops, null_doc=True) if fmt == "yaml" else format_repr(library)
     if check:
         if report_if_stale(output, text, _command(modules, files, output)):
             raise SystemExit(1)

@@ -7,7 +7,9 @@
 >>> str(scale.config.structured_op.indexing_maps[1])
 '(d0)[s0] -> (d0)'
 
-`from linalg_odsgen.dsl import *` brings in exactly the names an op file needs.
+`from linalg_odsgen.dsl import *` brings in exactly the names an op author writes
+(those of upstream's `lang` an op file uses, plus `T1`/`T2`); the tooling's names
+(`OpDefinition`, `collect_ops`, `cpp_class_name`, `DslError`, ...) are imported by name.
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from linalg_odsgen.dsl.context import (
     ContractionOpInterface,
     ConvolutionOpInterface,
     FillOpInterface,
-    OpDefinitionMarker,
-    OpInterface,
+    OpDefinitionMarker,  # noqa: F401  (importable by name, not star-exported)
+    OpInterface,  # noqa: F401
     defines,
     domain,
     implements,
@@ -32,10 +34,15 @@ from linalg_odsgen.dsl.defs import (
     TypeFnAttrDef,
     UnaryFnAttrDef,
 )
-from linalg_odsgen.dsl.errors import DslError
+from linalg_odsgen.dsl.errors import DslError  # noqa: F401
 from linalg_odsgen.dsl.expressions import const, index
 from linalg_odsgen.dsl.functions import BinaryFn, ReduceFn, TernaryFn, TypeFn, UnaryFn
-from linalg_odsgen.dsl.op import OpDefinition, collect_ops, cpp_class_name, linalg_structured_op
+from linalg_odsgen.dsl.op import (  # noqa: F401  (the tooling's names: imported by name)
+    OpDefinition,
+    collect_ops,
+    cpp_class_name,
+    linalg_structured_op,
+)
 from linalg_odsgen.dsl.symbols import F32, F64, I32, I64, TV, D, DimDef, S, SymbolDef, TypeVar
 
 # The type variables op authors use most, as module-level names.
@@ -60,12 +67,8 @@ __all__ = [
     "ConvolutionOpInterface",
     "D",
     "DimDef",
-    "DslError",
     "FillOpInterface",
     "IndexAttrDef",
-    "OpDefinition",
-    "OpDefinitionMarker",
-    "OpInterface",
     "ReduceFn",
     "S",
     "ScalarDef",
@@ -81,9 +84,7 @@ __all__ = [
     "UnaryFn",
     "UnaryFnAttrDef",
     "V",
-    "collect_ops",
     "const",
-    "cpp_class_name",
     "defines",
     "domain",
     "implements",

@@ -1,9 +1,8 @@
 """From what an op body recorded to an `OpConfig`: dims, symbols, maps, reductions, types.
 
 The rules (they reproduce upstream OpDSL's output):
-- loop dims: the order of `domain(...)` when given; otherwise the order in which
-  dims are first written, assignment by assignment, left-hand side first, then
-  the right-hand side left to right (dims of shape-only tensors come last);
+- loop dims: the order of `domain(...)` when given; otherwise the dims used,
+  sorted by name (`D.k` before `D.m`), as upstream's OpDSL orders them;
 - reduction dims: those of `ReduceFn.<fn>[...]`, or for `+=` the right-hand-side
   dims that do not index the output;
 - symbols: order of first appearance in operand shapes (declaration order),
@@ -60,6 +59,7 @@ class _Reduce:
 
     fn_name: str
     dims: tuple[DimDef, ...]
+    through_attr: bool = False
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,8 @@ class _Analysis:
                         f"reduces with ReduceFn.{value.fn_name}; use one of them",
                         a.pos,
                     )
-                reduce, value = _Reduce(value.fn_name, value.dims), value.operand
+                reduce = _Reduce(value.fn_name, value.dims, value.through_attr)
+                value = value.operand
             for node in value.walk():
                 if isinstance(node, Reduction):
                     raise self.error(
@@ -138,11 +139,15 @@ class _Analysis:
                         pos,
                     )
                 if len(ref.indices) != decl.rank:
-                    raise self.error(
+                    # Upstream's OpDSL writes such an op (its core library has two since
+                    # 2022); we write the same bytes and say where the defect is.
+                    self.ctx.warn(
                         f"{ref!r} uses {len(ref.indices)} indices but {ref.name} has rank "
                         f"{decl.rank}"
-                        + (" (X[None] needs a rank-0 tensor)" if not ref.indices else ""),
-                        pos,
+                        + (" (X[None] needs a rank-0 tensor)" if not ref.indices else "")
+                        + "; written as upstream's OpDSL writes it, its shape_map and "
+                        "indexing map disagree",
+                        pos or self.def_pos,
                     )
                 first = uses.setdefault(ref.name, ref)
                 if first.indices != ref.indices:
@@ -152,7 +157,11 @@ class _Analysis:
                         pos,
                     )
         result = {name: ref.indices or () for name, ref in uses.items()}
+        read = {n.name for st in statements for n in st.value.walk() if isinstance(n, OperandRef)}
         for name, decl in self.ctx.operands:
+            if isinstance(decl, ScalarDef) and name not in read:
+                # Upstream's OpDSL has no indexing map to give it and refuses the op.
+                raise self.error(f"scalar {name} is never read; use it or remove it", decl.pos)
             if isinstance(decl, TensorDef) and decl.index_dims is None and name not in result:
                 raise self.error(
                     f"input {name} is never read; use it or make it shape-only with "
@@ -167,14 +176,39 @@ class _Analysis:
         uses: list[tuple[DimDef, SourcePos | None]] = []
         for st in statements:
             uses += [(d, st.assign.target.pos) for d in st.assign.target.dims()]
-            if st.reduce is not None and not st.assign.accumulate:
-                uses += [(d, st.assign.pos) for d in st.reduce.dims]
-            uses += list(_expr_dim_uses(st.value, st.assign.pos))
-        for _, decl in self.ctx.operands:
+            uses += list(_expr_dim_uses(st.value, st.assign.pos, with_index=False))
+        accessed = {d for d, _ in uses}
+        for st in statements:
+            for node in st.value.walk():
+                if isinstance(node, IndexValue) and node.dim not in accessed:
+                    # Upstream's OpDSL refuses it: the dim is not in its iteration domain.
+                    raise self.error(
+                        f"index({node.dim!r}) reads a dim no operand access uses; index "
+                        f"a tensor with {node.dim!r} or drop the index()",
+                        node.pos or st.assign.pos,
+                    )
+        for st in statements:
+            if st.reduce is None:
+                continue
+            for d in st.reduce.dims:
+                if d not in accessed:  # upstream's OpDSL drops the dim without a word
+                    self.ctx.warn(
+                        f"ReduceFn.{st.reduce.fn_name} reduces over {d!r}, which no operand "
+                        f"access uses: written as upstream's OpDSL writes it, without that dim",
+                        st.assign.pos or self.def_pos,
+                    )
+        for name, decl in self.ctx.operands:
             if isinstance(decl, TensorDef) and decl.index_dims is not None:
+                for d in decl.index_dims:
+                    if d not in accessed:  # upstream's OpDSL refuses it too
+                        raise self.error(
+                            f"index_dims of {name} lists {d!r}, which no accessed operand "
+                            f"uses; a shape-only tensor sizes dims the body uses",
+                            decl.pos,
+                        )
                 uses += [(d, decl.pos) for d in decl.index_dims]
-        if self.ctx.domain is None:
-            return tuple(first_seen(d for d, _ in uses))
+        if self.ctx.domain is None:  # upstream's order: the used dims sorted by name
+            return tuple(sorted(first_seen(d for d, _ in uses), key=lambda d: d.name))
         declared = set(self.ctx.domain)
         for d, pos in uses:
             if d not in declared:
@@ -197,13 +231,14 @@ class _Analysis:
             lhs = set(target.dims())
             rhs = list(_expr_dims(st.value))
             if st.reduce is None:
-                for d in rhs:
-                    if d not in lhs:
-                        raise self.error(
+                for d in first_seen(rhs):
+                    if d not in lhs:  # upstream's OpDSL writes it as a parallel dim
+                        self.ctx.warn(
                             f"dim {d!r} is read on the right-hand side but does not index the "
-                            f"output {target.name}; reduce over it with += or "
-                            f"ReduceFn.<fn>[{d!r}](...)",
-                            st.assign.pos,
+                            f"output {target.name}: written as upstream's OpDSL writes it, a "
+                            f"parallel dim (the op keeps one iteration's value); reduce over "
+                            f"it with += or ReduceFn.<fn>[{d!r}](...)",
+                            st.assign.pos or self.def_pos,
                         )
                 continue
             for d in st.reduce.dims:
@@ -356,8 +391,12 @@ class _Analysis:
             value = _scalar_expr(st.value, dim_pos)
             target = st.assign.target.name
             if st.reduce is not None:
+                name, through_attr = st.reduce.fn_name, st.reduce.through_attr
                 value = ScalarFn(
-                    FnKind.BINARY, (ScalarArg(target), value), fn_name=st.reduce.fn_name
+                    FnKind.BINARY,
+                    (ScalarArg(target), value),
+                    fn_name=None if through_attr else name,
+                    attr_name=name if through_attr else None,
                 )
             assignments.append(ScalarAssign(target, value))
         return StructuredOpConfig(tuple(args), tuple(maps), iterators, tuple(assignments))
@@ -468,13 +507,13 @@ def _scalar_expr(expr: ScalarExpression, dims: dict[DimDef, int]) -> ScalarExpr:
 
 
 def _expr_dim_uses(
-    expr: ScalarExpression, default_pos: SourcePos | None
+    expr: ScalarExpression, default_pos: SourcePos | None, *, with_index: bool = True
 ) -> Iterator[tuple[DimDef, SourcePos | None]]:
     for node in expr.walk():
         if isinstance(node, OperandRef):
             for d in node.dims():
                 yield d, node.pos or default_pos
-        elif isinstance(node, IndexValue):
+        elif isinstance(node, IndexValue) and with_index:
             yield node.dim, node.pos or default_pos
         elif isinstance(node, Reduction):
             for d in node.dims:

@@ -3,18 +3,17 @@
 The decorator creates one `OpContext`, hands the body an operand handle per
 parameter, and runs the body through `run_body`. Handles record assignments
 into their context; `domain()`, `implements()` and `defines()` find the
-context by walking up the stack to the `run_body` frame of the op being
-built. Nothing is stored at module level, so ops never leak into each other.
+context through a `ContextVar` (`dsl.current`) that `run_body` binds for exactly the
+duration of the body, so ops never leak into each other.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import FrameType
 
-from linalg_odsgen.diagnostics import SourcePos
+from linalg_odsgen.diagnostics import Diagnostic, Severity, SourcePos
+from linalg_odsgen.dsl import current
 from linalg_odsgen.dsl.defs import FnAttrDef, IndexAttrDef, OperandDecl, ScalarDef, TensorDef
 from linalg_odsgen.dsl.errors import DslError, user_pos
 from linalg_odsgen.dsl.expressions import (
@@ -24,6 +23,7 @@ from linalg_odsgen.dsl.expressions import (
     make_fn_call,
 )
 from linalg_odsgen.dsl.symbols import DimDef, IndexExpr, as_index_expr, check_dims
+from linalg_odsgen.model import FnKind
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,16 @@ class OpContext:
     domain_pos: SourcePos | None = None
     implements: list[OpInterface] = field(default_factory=list)
     defines: list[OpDefinitionMarker] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
 
     def error(self, message: str, pos: SourcePos | None) -> DslError:
         return DslError(message, pos, self.op_name)
+
+    def warn(self, message: str, pos: SourcePos | None) -> None:
+        """Record a defect upstream's OpDSL writes silently: we write it too, and say so."""
+        self.warnings.append(
+            Diagnostic.at(pos, message, severity=Severity.WARNING, op=self.op_name)
+        )
 
 
 # -- operand handles: what the body's parameters are bound to -----------------------------
@@ -190,6 +197,19 @@ class FnAttrHandle:
     def __call__(self, *args: object) -> object:
         return make_fn_call(self.decl.kind, args, attr_name=self.name, label=self.name)
 
+    def __getitem__(self, dims: object) -> object:
+        """`fun[[D.k]](x)`: a reduction combining with the binary function the attribute
+        names (upstream's LLVM 24 OpDSL)."""
+        from linalg_odsgen.dsl.functions import ReduceFnUse, reduced_dims
+
+        if self.decl.kind is not FnKind.BINARY:
+            raise DslError(
+                f"only a BinaryFnAttrDef reduces; {self.name} is a {self.decl.kind.value} "
+                "function attribute",
+                user_pos(),
+            )
+        return ReduceFnUse(self.name, reduced_dims(self.name, dims), through_attr=True)
+
     def __repr__(self) -> str:
         return self.name
 
@@ -213,18 +233,15 @@ def make_handle(name: str, decl: OperandDecl, ctx: OpContext) -> Handle:
 
 
 def run_body(ctx: OpContext, body: Callable[..., object], handles: dict[str, Handle]) -> None:
-    """Call the op function with its handles; the statements below find `ctx` in this frame."""
-    body(**handles)
+    """Call the op function with its handles, `ctx` bound as the running op's context."""
+    with current.bound(ctx):
+        body(**handles)
 
 
 def _current_context(what: str) -> OpContext:
-    frame: FrameType | None = sys._getframe(2)
-    while frame is not None:
-        if frame.f_code is run_body.__code__:
-            ctx = frame.f_locals.get("ctx")
-            if isinstance(ctx, OpContext):
-                return ctx
-        frame = frame.f_back
+    ctx = current.running()
+    if isinstance(ctx, OpContext):
+        return ctx
     raise DslError(
         f"{what}() can only be used inside an @linalg_structured_op function", user_pos()
     )

@@ -8,11 +8,11 @@ that runs after the body can point at the offending line. `+ - * /` build
 from __future__ import annotations
 
 import struct
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from linalg_odsgen.diagnostics import SourcePos
+from linalg_odsgen.dsl import current
 from linalg_odsgen.dsl.errors import DslError, user_pos
 from linalg_odsgen.dsl.symbols import F64, I64, DimDef, IndexExpr, TypeVar
 from linalg_odsgen.float_text import F64_SIGNIFICAND_BITS, float_attr_decimal
@@ -163,13 +163,9 @@ def _comparison(symbol: str) -> DslError:
 
 
 def _inside_dsl() -> bool:
-    """Whether the caller of the caller is this package's own code (not an op body)."""
-    frame = sys._getframe(2)
-    module = frame.f_globals.get("__name__", "")
-    return module == _DSL or module.startswith(_DSL + ".")
-
-
-_DSL = __name__.rpartition(".")[0]
+    """Whether no op body is running: `==` then is the analysis comparing nodes, not a
+    comparison an op author wrote (which has no op-config function)."""
+    return current.running() is None
 
 
 def _binary_operator(fn: str, symbol: str, lhs: object, rhs: object) -> ScalarExpression:
@@ -252,6 +248,8 @@ class Reduction(ScalarExpression):
     dims: tuple[DimDef, ...]
     operand: ScalarExpression
     pos: SourcePos | None = field(default=None, compare=False)
+    # True when `fn_name` names a BinaryFnAttrDef parameter (`fun[[D.k]](x)`, LLVM 24).
+    through_attr: bool = False
 
     def children(self) -> tuple[ScalarExpression, ...]:
         return (self.operand,)
@@ -318,13 +316,19 @@ def is_index_typed(e: object) -> bool:
 
 
 def make_reduction(
-    name: str, dims: tuple[DimDef, ...], args: tuple[object, ...], label: str
+    name: str,
+    dims: tuple[DimDef, ...],
+    args: tuple[object, ...],
+    label: str,
+    *,
+    through_attr: bool = False,
 ) -> Reduction:
-    """`ReduceFn.<name>[dims](args)`; `label` is how the user wrote the combiner."""
+    """`ReduceFn.<name>[dims](args)` (or a binary function attribute `name[dims](args)`);
+    `label` is how the user wrote the combiner."""
     pos = user_pos()
     if len(args) != 1 or not isinstance(args[0], ScalarExpression):
         raise DslError(f"{label}(...) takes exactly one scalar expression", pos)
-    return Reduction(name, dims, args[0], pos)
+    return Reduction(name, dims, args[0], pos, through_attr)
 
 
 def const(value: object) -> Const:

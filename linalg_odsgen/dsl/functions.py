@@ -16,6 +16,19 @@ from linalg_odsgen.dsl.symbols import DimDef
 from linalg_odsgen.model import FN_NAMES, FnKind
 from linalg_odsgen.payloads import linalg_fns
 
+# Spellings of LLVM 13/14's OpDSL that MLIR 22's tools refuse too, and their modern names.
+OLD_SPELLINGS: dict[str, str] = {
+    "TypeFn.cast": "TypeFn.cast_signed (or TypeFn.cast_unsigned)",
+    "BinaryFn.max": "BinaryFn.max_signed (or max_unsigned)",
+    "BinaryFn.min": "BinaryFn.min_signed (or min_unsigned)",
+    "ReduceFn.max": "ReduceFn.max_signed (or max_unsigned)",
+    "ReduceFn.min": "ReduceFn.min_signed (or min_unsigned)",
+    "cast": "TypeFn.cast_signed(U, x) (or TypeFn.cast_unsigned)",
+    "ArithFn": "UnaryFn / BinaryFn",
+    "PrimFn": "UnaryFn / BinaryFn",
+    "AttributeDef": "IndexAttrDef",
+}
+
 # Reduction combiners and the binary function each one applies.
 REDUCE_FNS: tuple[str, ...] = tuple(f.name for f in linalg_fns("binary") if f.reduces)
 
@@ -45,9 +58,11 @@ class _FnNamespace:
         if name.startswith("__"):
             raise AttributeError(name)
         if name not in FN_NAMES[self._kind]:
+            old = OLD_SPELLINGS.get(f"{self._title}.{name}")
+            hint = f" ({self._title}.{name} is an LLVM 13/14 spelling: use {old})" if old else ""
             raise DslError(
                 f"{self._title} has no function {name!r}; "
-                f"expected one of: {', '.join(FN_NAMES[self._kind])}",
+                f"expected one of: {', '.join(FN_NAMES[self._kind])}{hint}",
                 user_pos(),
             )
         return FnRef(self._kind, name)
@@ -78,31 +93,36 @@ class ReduceFnUse:
 
     name: str
     dims: tuple[DimDef, ...]
+    through_attr: bool = False  # `name` is a BinaryFnAttrDef parameter
 
     def __call__(self, *args: object) -> object:
-        return make_reduction(self.name, self.dims, args, repr(self))
+        return make_reduction(
+            self.name, self.dims, args, repr(self), through_attr=self.through_attr
+        )
 
     def __repr__(self) -> str:
-        return f"ReduceFn.{self.name}[{', '.join(map(repr, self.dims))}]"
+        prefix = "" if self.through_attr else "ReduceFn."
+        return f"{prefix}{self.name}[{', '.join(map(repr, self.dims))}]"
+
+
+def reduced_dims(label: str, dims: object) -> tuple[DimDef, ...]:
+    """The dims of a reduction subscript, in both generations' spellings: `[D.k]` and
+    `[D.k, D.l]` (LLVM <= 22) or a list, `[[D.k]]` (LLVM 24)."""
+    items = tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    for d in items:
+        if not isinstance(d, DimDef):
+            raise DslError(f"{label}[...] takes the reduced dims (D.k, ...), got {d!r}", user_pos())
+    return items  # all DimDef, checked above
 
 
 @dataclass(frozen=True)
 class ReduceFnRef:
-    """`ReduceFn.<name>`: subscript it with the reduction dims."""
+    """`ReduceFn.<name>`: subscript it with the reduction dims (`[D.k]` or `[[D.k]]`)."""
 
     name: str
 
     def __getitem__(self, dims: object) -> ReduceFnUse:
-        items = dims if isinstance(dims, tuple) else (dims,)
-        reduced: list[DimDef] = []
-        for d in items:
-            if not isinstance(d, DimDef):
-                raise DslError(
-                    f"ReduceFn.{self.name}[...] takes the reduced dims (D.k, ...), got {d!r}",
-                    user_pos(),
-                )
-            reduced.append(d)
-        return ReduceFnUse(self.name, tuple(reduced))
+        return ReduceFnUse(self.name, reduced_dims(f"ReduceFn.{self.name}", dims))
 
     def __call__(self, *args: object) -> object:
         raise DslError(
@@ -122,8 +142,11 @@ class _ReduceNamespace:
         if name.startswith("__"):
             raise AttributeError(name)
         if name not in REDUCE_FNS:
+            old = OLD_SPELLINGS.get(f"ReduceFn.{name}")
+            hint = f" (ReduceFn.{name} is an LLVM 13/14 spelling: use {old})" if old else ""
             raise DslError(
-                f"ReduceFn has no combiner {name!r}; expected one of: {', '.join(REDUCE_FNS)}",
+                f"ReduceFn has no combiner {name!r}; expected one of: {', '.join(REDUCE_FNS)}"
+                + hint,
                 user_pos(),
             )
         return ReduceFnRef(name)

@@ -19,6 +19,7 @@ from types import ModuleType
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
 from linalg_odsgen.dsl.errors import DslError
+from linalg_odsgen.dsl.functions import OLD_SPELLINGS
 from linalg_odsgen.dsl.op import OpDefinition, collect_ops
 from linalg_odsgen.dsl.upstream_names import importing_opdsl_from_us
 from linalg_odsgen.model import OpLibrary
@@ -58,6 +59,10 @@ def _import_failure(exc: BaseException, origin: str, user_file: str | None) -> D
         ):
             where = frame
     message = f"error while importing {origin}: {type(exc).__name__}: {exc}".rstrip(": ")
+    missing = getattr(exc, "name", None) if isinstance(exc, NameError) else None
+    old = OLD_SPELLINGS.get(missing or "")
+    if old is not None:
+        message += f" ({missing} is an LLVM 13/14 spelling of the OpDSL: use {old})"
     if where is None:
         return DiagnosticError(Diagnostic(message, user_file or origin))
     colno = getattr(where, "colno", None)  # Python >= 3.11
@@ -180,33 +185,49 @@ def load_dsl_library(modules: Sequence[str] = (), files: Sequence[str] = ()) -> 
     Each op is validated as `validate` would check its dump, so nothing is dumped that our
     own tools reject; errors point at the op's `def` line (with the field in the message).
     """
+    return read_dsl_library(modules, files)[0]
+
+
+def read_dsl_library(
+    modules: Sequence[str] = (), files: Sequence[str] = ()
+) -> tuple[OpLibrary, list[Diagnostic]]:
+    """`load_dsl_library` and the warnings of its ops (defects written as upstream writes them)."""
     if not modules and not files:
         modules = (CORE_MODULE,)
     return _validated(load_ops(modules, files))
 
 
-def dsl_library_of_source(source: bytes | str, file: str) -> OpLibrary:
-    """The validated op library of one OpDSL file's text (running it)."""
+def dsl_library_of_source(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagnostic]]:
+    """The validated op library of one OpDSL file's text (running it), and its warnings."""
     return _validated(_unique(load_source(source, file)))
 
 
-def _validated(ops: list[OpDefinition]) -> OpLibrary:
-    errors = [d for op in ops for d in _validate(op) if d.is_error]
+def _validated(ops: list[OpDefinition]) -> tuple[OpLibrary, list[Diagnostic]]:
+    found = {op.name: _validate(op) for op in ops}
+    errors = [d for diags in found.values() for d in diags if d.is_error]
     if errors:
         raise DiagnosticError(errors)
-    return OpLibrary(tuple(op.config for op in ops))
+    warnings = [w for op in ops for w in (*op.warnings, *found[op.name]) if not w.is_error]
+    return OpLibrary(tuple(op.config for op in ops)), warnings
 
 
 def _validate(op: OpDefinition) -> list[Diagnostic]:
     from linalg_odsgen.validation.semantic import validate_op
     from linalg_odsgen.yaml_io import dump_op, load_documents
 
-    found = validate_op(op.config)
+    # Read as gen-ods reads: what upstream's generator accepts but our runtime rules (or
+    # MLIR's verifiers) do not is written as upstream's OpDSL writes it, with a warning.
+    found = validate_op(op.config, as_upstream=True)
     # What the YAML round trip checks beyond the model (e.g. text a YAML file cannot hold).
     try:
-        load_documents(dump_op(op.config), f"<dump of {op.name}>")
+        load_documents(dump_op(op.config, null_doc=True), f"<dump of {op.name}>")
     except DiagnosticError as err:
         found += err.diagnostics
+    from linalg_odsgen.validation.semantic import UPSTREAM_ACCEPTS
+
+    # Of the validator's warnings, only those of rules upstream lacks: the DSL's own
+    # warnings already name the defects it writes (such as a rank mismatch).
+    found = [d for d in found if d.is_error or UPSTREAM_ACCEPTS in d.message]
     out = []
     for d in found:
         where = f" (in {d.path})" if d.path else ""
@@ -223,4 +244,5 @@ __all__ = [
     "load_module",
     "load_ops",
     "load_source",
+    "read_dsl_library",
 ]

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, overload
 
-from linalg_odsgen.diagnostics import SourcePos
+from linalg_odsgen.diagnostics import Diagnostic, SourcePos
 from linalg_odsgen.dsl.comprehension import build_structured_op, op_metadata
 from linalg_odsgen.dsl.context import OpContext, make_handle, run_body
-from linalg_odsgen.dsl.defs import OperandDecl
+from linalg_odsgen.dsl.defs import OperandDecl, ScalarDef, TensorDef
 from linalg_odsgen.dsl.errors import DslError, user_pos
 from linalg_odsgen.model import OpConfig
 
@@ -37,6 +37,8 @@ class OpDefinition:
     pos: SourcePos | None
     module: str
     function: Callable[..., Any]
+    # Defects upstream's OpDSL writes silently (we write the same bytes and warn).
+    warnings: tuple[Diagnostic, ...] = ()
 
     @property
     def name(self) -> str:
@@ -82,15 +84,13 @@ def _symbol_names(fn: Callable[..., Any]) -> tuple[str, ...]:
 
 
 def cpp_class_name(op_name: str) -> str:
-    """`conv_2d_nhwc_hwcf` -> `Conv2DNhwcHwcfOp`: camel-case the words, capitalise after digits."""
-    out = []
-    for word in op_name.split("_"):
-        chars = list(word)
-        for i, c in enumerate(chars):
-            if i == 0 or (chars[i - 1].isdigit() and c.isalpha()):
-                chars[i] = c.upper()
-        out.append("".join(chars))
-    return "".join(out) + "Op"
+    """`conv_2d_nhwc_hwcf` -> `Conv2DNhwcHwcfOp`: each `_`-separated word title-cased, as
+    upstream's OpDSL names classes (so `matmulT` -> `MatmultOp`: `str.title` lowers the rest)."""
+    return "".join(word.title() for word in op_name.split("_")) + "Op"
+
+
+def _is_input(decl: OperandDecl) -> bool:
+    return isinstance(decl, ScalarDef) or (isinstance(decl, TensorDef) and not decl.output)
 
 
 def _def_pos(fn: Callable[..., Any]) -> SourcePos:
@@ -107,7 +107,7 @@ def _def_pos(fn: Callable[..., Any]) -> SourcePos:
     return SourcePos(code.co_filename, line, 1)
 
 
-def _build(fn: Callable[..., Any], op_name: str | None) -> OpDefinition:
+def _build(fn: Callable[..., Any], op_name: str | None, class_name: str | None) -> OpDefinition:
     name = op_name if op_name is not None else fn.__name__
     pos = _def_pos(fn)
     if not _OP_NAME.match(name):
@@ -125,6 +125,14 @@ def _build(fn: Callable[..., Any], op_name: str | None) -> OpDefinition:
                 name,
             )
         decl.raise_if_invalid(name)
+        if _is_input(decl) and ctx.operands and not _is_input(ctx.operands[-1][1]):
+            # Upstream's OpDSL refuses the op too (operands are numbered inputs first).
+            raise DslError(
+                f"input {param.name} is declared after output or attribute "
+                f"{ctx.operands[-1][0]}; declare inputs (tensors and scalars) first",
+                pos,
+                name,
+            )
         ctx.operands.append((param.name, decl))
     handles = {n: make_handle(n, d, ctx) for n, d in ctx.operands}
     try:
@@ -133,8 +141,9 @@ def _build(fn: Callable[..., Any], op_name: str | None) -> OpDefinition:
         raise e.with_op(name) from None
     structured = build_structured_op(ctx, pos)
     doc = inspect.cleandoc(fn.__doc__).strip() if fn.__doc__ else None
-    metadata = op_metadata(ctx, cpp_class_name(name), doc or None)
-    return OpDefinition(OpConfig(metadata, structured), pos, fn.__module__, fn)
+    cpp_name = class_name if class_name is not None else cpp_class_name(name)
+    metadata = op_metadata(ctx, cpp_name, doc or None)
+    return OpDefinition(OpConfig(metadata, structured), pos, fn.__module__, fn, tuple(ctx.warnings))
 
 
 @overload
@@ -143,21 +152,27 @@ def linalg_structured_op(fn: Callable[..., Any], /) -> OpDefinition: ...
 
 @overload
 def linalg_structured_op(
-    *, op_name: str | None = None
+    *, op_name: str | None = None, op_class_name: str | None = None
 ) -> Callable[[Callable[..., Any]], OpDefinition]: ...
 
 
 def linalg_structured_op(
-    fn: Callable[..., Any] | None = None, /, *, op_name: str | None = None
+    fn: Callable[..., Any] | None = None,
+    /,
+    *,
+    op_name: str | None = None,
+    op_class_name: str | None = None,
 ) -> OpDefinition | Callable[[Callable[..., Any]], OpDefinition]:
     """Define a Linalg structured op from a function whose parameters declare its operands.
 
-    Use bare (`@linalg_structured_op`) or with an explicit name
-    (`@linalg_structured_op(op_name="my_op")`).
+    Use bare (`@linalg_structured_op`) or with an explicit op or C++ class name
+    (`@linalg_structured_op(op_name="my_op", op_class_name="MyOp")`).
     """
+    if op_class_name is not None and not _OP_NAME.match(str(op_class_name)):
+        raise DslError(f"op_class_name {op_class_name!r} is not an identifier", user_pos())
     if fn is None:
-        return lambda f: _decorate(f, op_name)
-    return _decorate(fn, op_name)
+        return lambda f: _decorate(f, op_name, op_class_name)
+    return _decorate(fn, op_name, op_class_name)
 
 
 # Every op a module defines, in definition order, kept in the module's globals: a second
@@ -165,11 +180,13 @@ def linalg_structured_op(
 _REGISTRY = "__linalg_odsgen_ops__"
 
 
-def _decorate(fn: Callable[..., Any], op_name: str | None) -> OpDefinition:
+def _decorate(
+    fn: Callable[..., Any], op_name: str | None, class_name: str | None = None
+) -> OpDefinition:
     """Both spellings of the decorator end here: check the target is a function, build."""
     if not inspect.isfunction(fn):
         raise DslError(f"@linalg_structured_op decorates a function, got {fn!r}", user_pos())
-    op = _build(fn, op_name)
+    op = _build(fn, op_name, class_name)
     fn.__globals__.setdefault(_REGISTRY, []).append(op)
     return op
 

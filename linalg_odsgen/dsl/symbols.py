@@ -66,6 +66,12 @@ def as_index_expr(value: object) -> IndexExpr:
     if isinstance(value, IndexExpr):
         return value
     if isinstance(value, int) and not isinstance(value, bool):
+        if not -(2**63) <= value < 2**63:  # upstream's OpDSL fails building it too
+            raise DslError(
+                f"constant {value} in an index expression does not fit in 64 bits "
+                f"(MLIR's affine constants are int64)",
+                user_pos(),
+            )
         return IndexConst(value)
     raise DslError(
         f"expected a dim (D.x), a symbol (S.X), an int or an affine combination of them, "

@@ -5032,11 +5032,11 @@ def floor(*ins: Any, outs: Any = None, **attrs: Any) -> Any:
     return FloorOp.call(*ins, outs=outs, **attrs)
 
 
-class NegfOp(StructuredOp):
+class NegFOp(StructuredOp):
     """Negates every element (floating point)."""
 
     OP_NAME = "negf"
-    CPP_CLASS_NAME = "NegfOp"
+    CPP_CLASS_NAME = "NegFOp"
     DOC = "Negates every element (floating point)."
     OPERANDS = (
         OperandDef(
@@ -5069,7 +5069,7 @@ class NegfOp(StructuredOp):
 
 def negf(*ins: Any, outs: Any = None, **attrs: Any) -> Any:
     """Run `negf` on arrays: `negf(I, outs=[O])`."""
-    return NegfOp.call(*ins, outs=outs, **attrs)
+    return NegFOp.call(*ins, outs=outs, **attrs)
 
 
 class ReciprocalOp(StructuredOp):
@@ -5730,11 +5730,11 @@ def min(*ins: Any, outs: Any = None, **attrs: Any) -> Any:
     return MinOp.call(*ins, outs=outs, **attrs)
 
 
-class PowfOp(StructuredOp):
+class PowFOp(StructuredOp):
     """Elementwise power lhs ** rhs (floating point)."""
 
     OP_NAME = "powf"
-    CPP_CLASS_NAME = "PowfOp"
+    CPP_CLASS_NAME = "PowFOp"
     DOC = "Elementwise power lhs ** rhs (floating point)."
     OPERANDS = (
         OperandDef(
@@ -5781,7 +5781,7 @@ class PowfOp(StructuredOp):
 
 def powf(*ins: Any, outs: Any = None, **attrs: Any) -> Any:
     """Run `powf` on arrays: `powf(lhs, rhs, outs=[O])`."""
-    return PowfOp.call(*ins, outs=outs, **attrs)
+    return PowFOp.call(*ins, outs=outs, **attrs)
 
 
 class SelectOp(StructuredOp):
@@ -6403,7 +6403,7 @@ OPS: dict[str, type[StructuredOp]] = {
     "abs": AbsOp,
     "ceil": CeilOp,
     "floor": FloorOp,
-    "negf": NegfOp,
+    "negf": NegFOp,
     "reciprocal": ReciprocalOp,
     "round": RoundOp,
     "sqrt": SqrtOp,
@@ -6418,7 +6418,7 @@ OPS: dict[str, type[StructuredOp]] = {
     "div_unsigned": DivUnsignedOp,
     "max": MaxOp,
     "min": MinOp,
-    "powf": PowfOp,
+    "powf": PowFOp,
     "select": SelectOp,
     "matmul": MatmulOp,
     "batch_matmul": BatchMatmulOp,
@@ -6494,7 +6494,7 @@ __all__ = [
     "MinOp",
     "Mmt4DOp",
     "MulOp",
-    "NegfOp",
+    "NegFOp",
     "PoolingNchwMaxOp",
     "PoolingNchwSumOp",
     "PoolingNcwMaxOp",
@@ -6512,7 +6512,7 @@ __all__ = [
     "PoolingNwcMinOp",
     "PoolingNwcMinUnsignedOp",
     "PoolingNwcSumOp",
-    "PowfOp",
+    "PowFOp",
     "QuantizedBatchMatmulOp",
     "QuantizedMatmulOp",
     "ReciprocalOp",

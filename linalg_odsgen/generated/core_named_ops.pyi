@@ -742,7 +742,7 @@ class FloorOp(StructuredOp): ...
 
 def floor(I: Tensor, /, *, outs: Outputs, backend: str | None = None) -> Array: ...
 
-class NegfOp(StructuredOp): ...
+class NegFOp(StructuredOp): ...
 
 def negf(I: Tensor, /, *, outs: Outputs, backend: str | None = None) -> Array: ...
 
@@ -809,7 +809,7 @@ class MinOp(StructuredOp): ...
 
 def min(lhs: Tensor, rhs: Tensor, /, *, outs: Outputs, backend: str | None = None) -> Array: ...
 
-class PowfOp(StructuredOp): ...
+class PowFOp(StructuredOp): ...
 
 def powf(lhs: Tensor, rhs: Tensor, /, *, outs: Outputs, backend: str | None = None) -> Array: ...
 
@@ -1001,7 +1001,7 @@ __all__ = [
     "MinOp",
     "Mmt4DOp",
     "MulOp",
-    "NegfOp",
+    "NegFOp",
     "PoolingNchwMaxOp",
     "PoolingNchwSumOp",
     "PoolingNcwMaxOp",
@@ -1019,7 +1019,7 @@ __all__ = [
     "PoolingNwcMinOp",
     "PoolingNwcMinUnsignedOp",
     "PoolingNwcSumOp",
-    "PowfOp",
+    "PowFOp",
     "QuantizedBatchMatmulOp",
     "QuantizedMatmulOp",
     "ReciprocalOp",

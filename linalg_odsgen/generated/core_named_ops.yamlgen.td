@@ -5424,10 +5424,10 @@ def FloorOp : LinalgStructuredBase_Op<"floor", !listconcat([AttrSizedOperandSegm
 }
 
 //===----------------------------------------------------------------------===//
-// Op definition for NegfOp
+// Op definition for NegFOp
 //===----------------------------------------------------------------------===//
 
-def NegfOp : LinalgStructuredBase_Op<"negf", !listconcat([AttrSizedOperandSegments],
+def NegFOp : LinalgStructuredBase_Op<"negf", !listconcat([AttrSizedOperandSegments],
   /*extraInterfaces=*/[])> {
     
   let summary = [{Negates every element (floating point).}];
@@ -5447,7 +5447,7 @@ def NegfOp : LinalgStructuredBase_Op<"negf", !listconcat([AttrSizedOperandSegmen
             CArg<"ArrayRef<NamedAttribute>", "{}">:$attributes),
       [{
         buildStructuredOp($_builder, $_state, std::nullopt, inputs, outputs,
-          attributes, NegfOp::getRegionBuilder());
+          attributes, NegFOp::getRegionBuilder());
       }]>,
       OpBuilder<
       (ins "TypeRange":$resultTensorTypes, "ValueRange":$inputs,
@@ -5455,7 +5455,7 @@ def NegfOp : LinalgStructuredBase_Op<"negf", !listconcat([AttrSizedOperandSegmen
             CArg<"ArrayRef<NamedAttribute>", "{}">:$attributes),
       [{
         buildStructuredOp($_builder, $_state, resultTensorTypes,
-          inputs, outputs, attributes, NegfOp::getRegionBuilder());
+          inputs, outputs, attributes, NegFOp::getRegionBuilder());
       }]>,
       OpBuilder<
       (ins "TypeRange":$resultTensorTypes, "ValueRange":$operands,
@@ -6519,10 +6519,10 @@ def MinOp : LinalgStructuredBase_Op<"min", !listconcat([AttrSizedOperandSegments
 }
 
 //===----------------------------------------------------------------------===//
-// Op definition for PowfOp
+// Op definition for PowFOp
 //===----------------------------------------------------------------------===//
 
-def PowfOp : LinalgStructuredBase_Op<"powf", !listconcat([AttrSizedOperandSegments],
+def PowFOp : LinalgStructuredBase_Op<"powf", !listconcat([AttrSizedOperandSegments],
   /*extraInterfaces=*/[])> {
     
   let summary = [{Elementwise power lhs ** rhs (floating point).}];
@@ -6542,7 +6542,7 @@ def PowfOp : LinalgStructuredBase_Op<"powf", !listconcat([AttrSizedOperandSegmen
             CArg<"ArrayRef<NamedAttribute>", "{}">:$attributes),
       [{
         buildStructuredOp($_builder, $_state, std::nullopt, inputs, outputs,
-          attributes, PowfOp::getRegionBuilder());
+          attributes, PowFOp::getRegionBuilder());
       }]>,
       OpBuilder<
       (ins "TypeRange":$resultTensorTypes, "ValueRange":$inputs,
@@ -6550,7 +6550,7 @@ def PowfOp : LinalgStructuredBase_Op<"powf", !listconcat([AttrSizedOperandSegmen
             CArg<"ArrayRef<NamedAttribute>", "{}">:$attributes),
       [{
         buildStructuredOp($_builder, $_state, resultTensorTypes,
-          inputs, outputs, attributes, PowfOp::getRegionBuilder());
+          inputs, outputs, attributes, PowFOp::getRegionBuilder());
       }]>,
       OpBuilder<
       (ins "TypeRange":$resultTensorTypes, "ValueRange":$operands,

@@ -197,6 +197,23 @@ def _quirk_warnings(op: OpConfig, doc: LoadedDocument) -> list[Diagnostic]:
     return warnings
 
 
+def _no_indexing_maps(op: OpConfig, doc: LoadedDocument) -> list[Diagnostic]:
+    """`static_indexing_maps: []`: mlir-linalg-ods-yaml-gen refuses the op ("op has no
+    indexing maps") whatever else it declares, so gen-ods refuses it too."""
+    if op.structured_op.indexing_maps:
+        return []
+    path = ("structured_op", "indexing_maps", "static_indexing_maps")
+    return [
+        Diagnostic.at(
+            doc.pos(path),
+            "op has no indexing maps: static_indexing_maps is empty (mlir-linalg-ods-yaml-gen "
+            "refuses it); expected one affine map per tensor and scalar operand",
+            op=op.name,
+            path=".".join(path),
+        )
+    ]
+
+
 def read_library(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagnostic]]:
     """The op library upstream's generator would build from `source`, and the warnings about it.
 
@@ -233,6 +250,10 @@ def read_located_library(
             op = to_model(doc, as_upstream=True)
         except DiagnosticError as err:
             diags.extend(err.diagnostics)
+            continue
+        missing_maps = _no_indexing_maps(op, doc)
+        if missing_maps:
+            diags.extend(missing_maps)  # the other findings would only be about the missing maps
             continue
         diags.extend(validate_op(op, doc, as_upstream=True))
         diags.extend(_quirk_warnings(op, doc))

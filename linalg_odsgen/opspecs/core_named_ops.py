@@ -48,6 +48,7 @@ def quantized_matmul(
     the accumulator type first, and the zero points are subtracted before the
     multiplication.
     """
+    domain(D.m, D.n, D.k)
     C[D.m, D.n] += (TypeFn.cast_signed(U, A[D.m, D.k]) - TypeFn.cast_signed(U, AZp)) * (
         TypeFn.cast_signed(U, B[D.k, D.n]) - TypeFn.cast_signed(U, BZp)
     )
@@ -100,6 +101,7 @@ def quantized_batch_matmul(
     For each batch entry b: C[b] += (A[b] - AZp) * (B[b] - BZp), all terms
     converted to the accumulator type.
     """
+    domain(D.b, D.m, D.n, D.k)
     C[D.b, D.m, D.n] += (TypeFn.cast_signed(U, A[D.b, D.m, D.k]) - TypeFn.cast_signed(U, AZp)) * (
         TypeFn.cast_signed(U, B[D.b, D.k, D.n]) - TypeFn.cast_signed(U, BZp)
     )
@@ -124,6 +126,7 @@ def vecmat(
 ):
     """Vector-matrix product, accumulated into x: x += y * A."""
     implements(ContractionOpInterface)
+    domain(D.n, D.m)
     x[D.n] += TypeFn.cast_signed(U, y[D.m]) * TypeFn.cast_signed(U, A[D.m, D.n])
 
 
@@ -135,6 +138,7 @@ def batch_matvec(
 ):
     """One matrix-vector product per batch entry: C[b] += A[b] * B[b]."""
     implements(ContractionOpInterface)
+    domain(D.b, D.m, D.k)
     C[D.b, D.m] += TypeFn.cast_signed(U, A[D.b, D.m, D.k]) * TypeFn.cast_signed(U, B[D.b, D.k])
 
 
@@ -146,6 +150,7 @@ def batch_vecmat(
 ):
     """One vector-matrix product per batch entry: C[b] += A[b] * B[b]."""
     implements(ContractionOpInterface)
+    domain(D.b, D.n, D.k)
     C[D.b, D.n] += TypeFn.cast_signed(U, A[D.b, D.k]) * TypeFn.cast_signed(U, B[D.b, D.k, D.n])
 
 
@@ -173,6 +178,7 @@ def conv_1d(
 ):
     """1-D convolution (unit stride and dilation, no padding), accumulated into O."""
     implements(ConvolutionOpInterface)
+    domain(D.ow, D.kw)
     O[D.ow] += TypeFn.cast_signed(U, I[D.ow + D.kw]) * TypeFn.cast_signed(U, K[D.kw])
 
 
@@ -184,6 +190,7 @@ def conv_2d(
 ):
     """2-D convolution (unit strides and dilations, no padding), accumulated into O."""
     implements(ConvolutionOpInterface)
+    domain(D.oh, D.ow, D.kh, D.kw)
     O[D.oh, D.ow] += TypeFn.cast_signed(U, I[D.oh + D.kh, D.ow + D.kw]) * TypeFn.cast_signed(
         U, K[D.kh, D.kw]
     )
@@ -197,6 +204,7 @@ def conv_3d(
 ):
     """3-D convolution (unit strides and dilations, no padding), accumulated into O."""
     implements(ConvolutionOpInterface)
+    domain(D.od, D.oh, D.ow, D.kd, D.kh, D.kw)
     O[D.od, D.oh, D.ow] += TypeFn.cast_signed(
         U, I[D.od + D.kd, D.oh + D.kh, D.ow + D.kw]
     ) * TypeFn.cast_signed(U, K[D.kd, D.kh, D.kw])
@@ -222,6 +230,7 @@ def conv_1d_nwc_wcf(
     Operands are converted to the output type before the multiply-accumulate.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.ow, D.f, D.kw, D.c)
     O[D.n, D.ow, D.f] += TypeFn.cast_signed(
         U, I[D.n, D.ow * S.SW + D.kw * S.DW, D.c]
     ) * TypeFn.cast_signed(U, K[D.kw, D.c, D.f])
@@ -240,6 +249,7 @@ def conv_1d_ncw_fcw(
     Operands are converted to the output type before the multiply-accumulate.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.f, D.ow, D.c, D.kw)
     O[D.n, D.f, D.ow] += TypeFn.cast_signed(
         U, I[D.n, D.c, D.ow * S.SW + D.kw * S.DW]
     ) * TypeFn.cast_signed(U, K[D.f, D.c, D.kw])
@@ -258,6 +268,7 @@ def conv_2d_nhwc_hwcf(
     Operands are converted to the output type before the multiply-accumulate.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.f, D.kh, D.kw, D.c)
     O[D.n, D.oh, D.ow, D.f] += TypeFn.cast_signed(
         U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.c]
     ) * TypeFn.cast_signed(U, K[D.kh, D.kw, D.c, D.f])
@@ -276,6 +287,7 @@ def conv_2d_nhwc_fhwc(
     Operands are converted to the output type before the multiply-accumulate.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.f, D.kh, D.kw, D.c)
     O[D.n, D.oh, D.ow, D.f] += TypeFn.cast_signed(
         U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.c]
     ) * TypeFn.cast_signed(U, K[D.f, D.kh, D.kw, D.c])
@@ -297,6 +309,7 @@ def conv_2d_nhwc_hwcf_q(
     (all converted to the output type) before they are multiplied.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.f, D.kh, D.kw, D.c)
     O[D.n, D.oh, D.ow, D.f] += (
         TypeFn.cast_signed(U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.c])
         - TypeFn.cast_signed(U, IZp)
@@ -319,6 +332,7 @@ def conv_2d_nhwc_fhwc_q(
     (all converted to the output type) before they are multiplied.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.f, D.kh, D.kw, D.c)
     O[D.n, D.oh, D.ow, D.f] += (
         TypeFn.cast_signed(U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.c])
         - TypeFn.cast_signed(U, IZp)
@@ -341,6 +355,7 @@ def conv_2d_nchw_fchw_q(
     (all converted to the output type) before they are multiplied.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.f, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.f, D.oh, D.ow] += (
         TypeFn.cast_signed(U, I[D.n, D.c, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW])
         - TypeFn.cast_signed(U, IZp)
@@ -360,6 +375,7 @@ def conv_2d_nchw_fchw(
     Operands are converted to the output type before the multiply-accumulate.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.f, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.f, D.oh, D.ow] += TypeFn.cast_signed(
         U, I[D.n, D.c, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW]
     ) * TypeFn.cast_signed(U, K[D.f, D.c, D.kh, D.kw])
@@ -379,6 +395,7 @@ def conv_2d_ngchw_fgchw(
     filters. Operands are converted to the output type first.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.g, D.fg, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.g, D.fg, D.oh, D.ow] += TypeFn.cast_signed(
         U, I[D.n, D.g, D.c, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW]
     ) * TypeFn.cast_signed(U, K[D.fg, D.g, D.c, D.kh, D.kw])
@@ -398,6 +415,7 @@ def conv_2d_ngchw_gfchw(
     filters. Operands are converted to the output type first.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.g, D.fg, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.g, D.fg, D.oh, D.ow] += TypeFn.cast_signed(
         U, I[D.n, D.g, D.c, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW]
     ) * TypeFn.cast_signed(U, K[D.g, D.fg, D.c, D.kh, D.kw])
@@ -417,6 +435,7 @@ def conv_2d_nhwgc_gfhwc(
     filters. Operands are converted to the output type first.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.g, D.fg, D.kh, D.kw, D.c)
     O[D.n, D.oh, D.ow, D.g, D.fg] += TypeFn.cast_signed(
         U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.g, D.c]
     ) * TypeFn.cast_signed(U, K[D.g, D.fg, D.kh, D.kw, D.c])
@@ -438,6 +457,7 @@ def conv_2d_nhwgc_gfhwc_q(
     (all converted to the output type) before they are multiplied.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.g, D.fg, D.kh, D.kw, D.c)
     O[D.n, D.oh, D.ow, D.g, D.fg] += (
         TypeFn.cast_signed(
             U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.g, D.c]
@@ -462,6 +482,7 @@ def conv_2d_ngchw_gfchw_q(
     (all converted to the output type) before they are multiplied.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.g, D.fg, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.g, D.fg, D.oh, D.ow] += (
         TypeFn.cast_signed(
             U, I[D.n, D.g, D.c, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW]
@@ -490,6 +511,7 @@ def conv_3d_ndhwc_dhwcf(
     Operands are converted to the output type before the multiply-accumulate.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.od, D.oh, D.ow, D.f, D.kd, D.kh, D.kw, D.c)
     O[D.n, D.od, D.oh, D.ow, D.f] += TypeFn.cast_signed(
         U,
         I[
@@ -525,6 +547,7 @@ def conv_3d_ndhwc_dhwcf_q(
     (all converted to the output type) before they are multiplied.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.od, D.oh, D.ow, D.f, D.kd, D.kh, D.kw, D.c)
     O[D.n, D.od, D.oh, D.ow, D.f] += (
         TypeFn.cast_signed(
             U,
@@ -560,6 +583,7 @@ def conv_3d_ncdhw_fcdhw(
     Operands are converted to the output type before the multiply-accumulate.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.f, D.od, D.oh, D.ow, D.c, D.kd, D.kh, D.kw)
     O[D.n, D.f, D.od, D.oh, D.ow] += TypeFn.cast_signed(
         U,
         I[
@@ -591,6 +615,7 @@ def depthwise_conv_1d_nwc_wc(
     Operands are converted to the output type first.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.ow, D.ic, D.kw)
     O[D.n, D.ow, D.ic] += TypeFn.cast_signed(
         U, I[D.n, D.ow * S.SW + D.kw * S.DW, D.ic]
     ) * TypeFn.cast_signed(U, K[D.kw, D.ic])
@@ -630,6 +655,7 @@ def depthwise_conv_1d_nwc_wcm(
     Operands are converted to the output type first.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.ow, D.ic, D.cm, D.kw)
     O[D.n, D.ow, D.ic, D.cm] += TypeFn.cast_signed(
         U, I[D.n, D.ow * S.SW + D.kw * S.DW, D.ic]
     ) * TypeFn.cast_signed(U, K[D.kw, D.ic, D.cm])
@@ -649,6 +675,7 @@ def depthwise_conv_2d_nhwc_hwc(
     Operands are converted to the output type first.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.ic, D.kh, D.kw)
     O[D.n, D.oh, D.ow, D.ic] += TypeFn.cast_signed(
         U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.ic]
     ) * TypeFn.cast_signed(U, K[D.kh, D.kw, D.ic])
@@ -690,6 +717,7 @@ def depthwise_conv_2d_nhwc_hwc_q(
     (all converted to the output type) before they are multiplied.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.ic, D.kh, D.kw)
     O[D.n, D.oh, D.ow, D.ic] += (
         TypeFn.cast_signed(U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.ic])
         - TypeFn.cast_signed(U, IZp)
@@ -710,6 +738,7 @@ def depthwise_conv_2d_nhwc_hwcm(
     Operands are converted to the output type first.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.ic, D.cm, D.kh, D.kw)
     O[D.n, D.oh, D.ow, D.ic, D.cm] += TypeFn.cast_signed(
         U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.ic]
     ) * TypeFn.cast_signed(U, K[D.kh, D.kw, D.ic, D.cm])
@@ -731,6 +760,7 @@ def depthwise_conv_2d_nhwc_hwcm_q(
     (all converted to the output type) before they are multiplied.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.ic, D.cm, D.kh, D.kw)
     O[D.n, D.oh, D.ow, D.ic, D.cm] += (
         TypeFn.cast_signed(U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.ic])
         - TypeFn.cast_signed(U, IZp)
@@ -858,6 +888,7 @@ def pooling_nhwc_sum(
     converted to the output type before they are added.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.oh, D.ow, D.c] += TypeFn.cast_signed(
         U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.c]
     )
@@ -877,6 +908,7 @@ def pooling_nchw_sum(
     converted to the output type before they are added.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.c, D.oh, D.ow, D.kh, D.kw)
     O[D.n, D.c, D.oh, D.ow] += TypeFn.cast_signed(
         U, I[D.n, D.c, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW]
     )
@@ -895,6 +927,7 @@ def pooling_nhwc_max(
     Only the shape of K matters: it sets the window size.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.oh, D.ow, D.c] = ReduceFn.max_signed[D.kh, D.kw](
         TypeFn.cast_signed(U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.c])
     )
@@ -913,6 +946,7 @@ def pooling_nhwc_max_unsigned(
     Only the shape of K matters: it sets the window size.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.oh, D.ow, D.c] = ReduceFn.max_unsigned[D.kh, D.kw](
         TypeFn.cast_unsigned(U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.c])
     )
@@ -931,6 +965,7 @@ def pooling_nchw_max(
     Only the shape of K matters: it sets the window size.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.c, D.oh, D.ow, D.kh, D.kw)
     O[D.n, D.c, D.oh, D.ow] = ReduceFn.max_signed[D.kh, D.kw](
         TypeFn.cast_signed(U, I[D.n, D.c, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW])
     )
@@ -949,6 +984,7 @@ def pooling_nhwc_min(
     Only the shape of K matters: it sets the window size.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.oh, D.ow, D.c] = ReduceFn.min_signed[D.kh, D.kw](
         TypeFn.cast_signed(U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.c])
     )
@@ -967,6 +1003,7 @@ def pooling_nhwc_min_unsigned(
     Only the shape of K matters: it sets the window size.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.oh, D.ow, D.c, D.kh, D.kw)
     O[D.n, D.oh, D.ow, D.c] = ReduceFn.min_unsigned[D.kh, D.kw](
         TypeFn.cast_unsigned(U, I[D.n, D.oh * S.SH + D.kh * S.DH, D.ow * S.SW + D.kw * S.DW, D.c])
     )
@@ -986,6 +1023,7 @@ def pooling_nwc_sum(
     converted to the output type before they are added.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.ow, D.c, D.kw)
     O[D.n, D.ow, D.c] += TypeFn.cast_signed(U, I[D.n, D.ow * S.SW + D.kw * S.DW, D.c])
 
 
@@ -1003,6 +1041,7 @@ def pooling_ncw_sum(
     converted to the output type before they are added.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.c, D.ow, D.kw)
     O[D.n, D.c, D.ow] += TypeFn.cast_signed(U, I[D.n, D.c, D.ow * S.SW + D.kw * S.DW])
 
 
@@ -1016,6 +1055,7 @@ def pooling_nwc_max(
 ):
     """Max pooling over a 1-D window (signed for integers), input NWC, output NWC."""
     implements(ConvolutionOpInterface)
+    domain(D.n, D.ow, D.c, D.kw)
     O[D.n, D.ow, D.c] = ReduceFn.max_signed[D.kw](
         TypeFn.cast_signed(U, I[D.n, D.ow * S.SW + D.kw * S.DW, D.c])
     )
@@ -1031,6 +1071,7 @@ def pooling_nwc_max_unsigned(
 ):
     """Max pooling over a 1-D window, integers compared unsigned, input NWC."""
     implements(ConvolutionOpInterface)
+    domain(D.n, D.ow, D.c, D.kw)
     O[D.n, D.ow, D.c] = ReduceFn.max_unsigned[D.kw](
         TypeFn.cast_unsigned(U, I[D.n, D.ow * S.SW + D.kw * S.DW, D.c])
     )
@@ -1046,6 +1087,7 @@ def pooling_ncw_max(
 ):
     """Max pooling over a 1-D window (signed for integers), input NCW, output NCW."""
     implements(ConvolutionOpInterface)
+    domain(D.n, D.c, D.ow, D.kw)
     O[D.n, D.c, D.ow] = ReduceFn.max_signed[D.kw](
         TypeFn.cast_signed(U, I[D.n, D.c, D.ow * S.SW + D.kw * S.DW])
     )
@@ -1061,6 +1103,7 @@ def pooling_nwc_min(
 ):
     """Min pooling over a 1-D window (signed for integers), input NWC, output NWC."""
     implements(ConvolutionOpInterface)
+    domain(D.n, D.ow, D.c, D.kw)
     O[D.n, D.ow, D.c] = ReduceFn.min_signed[D.kw](
         TypeFn.cast_signed(U, I[D.n, D.ow * S.SW + D.kw * S.DW, D.c])
     )
@@ -1076,6 +1119,7 @@ def pooling_nwc_min_unsigned(
 ):
     """Min pooling over a 1-D window, integers compared unsigned, input NWC."""
     implements(ConvolutionOpInterface)
+    domain(D.n, D.ow, D.c, D.kw)
     O[D.n, D.ow, D.c] = ReduceFn.min_unsigned[D.kw](
         TypeFn.cast_unsigned(U, I[D.n, D.ow * S.SW + D.kw * S.DW, D.c])
     )
@@ -1102,6 +1146,7 @@ def pooling_ndhwc_sum(
     converted to the output type before they are added.
     """
     implements(ConvolutionOpInterface)
+    domain(D.n, D.od, D.oh, D.ow, D.c, D.kd, D.kh, D.kw)
     O[D.n, D.od, D.oh, D.ow, D.c] += TypeFn.cast_signed(
         U,
         I[
@@ -1131,6 +1176,7 @@ def pooling_ndhwc_max(
 ):
     """Max pooling over a DxHxW window (signed for integers), input NDHWC."""
     implements(ConvolutionOpInterface)
+    domain(D.n, D.od, D.oh, D.ow, D.c, D.kd, D.kh, D.kw)
     O[D.n, D.od, D.oh, D.ow, D.c] = ReduceFn.max_signed[D.kd, D.kh, D.kw](
         TypeFn.cast_signed(
             U,
@@ -1162,6 +1208,7 @@ def pooling_ndhwc_min(
 ):
     """Min pooling over a DxHxW window (signed for integers), input NDHWC."""
     implements(ConvolutionOpInterface)
+    domain(D.n, D.od, D.oh, D.ow, D.c, D.kd, D.kh, D.kw)
     O[D.n, D.od, D.oh, D.ow, D.c] = ReduceFn.min_signed[D.kd, D.kh, D.kw](
         TypeFn.cast_signed(
             U,
@@ -1253,7 +1300,7 @@ def floor(I=TensorDef(T1), O=TensorDef(T1, output=True)):
     O[None] = UnaryFn.floor(I[None])
 
 
-@linalg_structured_op
+@linalg_structured_op(op_class_name="NegFOp")
 def negf(I=TensorDef(T1), O=TensorDef(T1, output=True)):
     """Negates every element (floating point)."""
     O[None] = UnaryFn.negf(I[None])
@@ -1343,7 +1390,7 @@ def min(lhs=TensorDef(T1), rhs=TensorDef(T1), O=TensorDef(T1, output=True)):
     O[None] = BinaryFn.min_signed(lhs[None], rhs[None])
 
 
-@linalg_structured_op
+@linalg_structured_op(op_class_name="PowFOp")
 def powf(lhs=TensorDef(T1), rhs=TensorDef(T1), O=TensorDef(T1, output=True)):
     """Elementwise power lhs ** rhs (floating point)."""
     O[None] = BinaryFn.powf(lhs[None], rhs[None])

@@ -224,15 +224,15 @@ class _Converter:
             return None
         name = self.optional(node, path, "name", self.string)
         cpp = self.optional(node, path, "cpp_class_name", self.string)
-        doc = self.optional(node, path, "doc", self.string)
+        # `doc: null` is what upstream's OpDSL writes for an op without docstring: no doc.
+        doc = None if node.get("doc", "") is None else self.optional(node, path, "doc", self.string)
         implements = self.optional(node, path, "implements", self.strings)
         defines = self.optional(node, path, "defines", self.strings)
         if (
             name is None
             or cpp is None
-            or not self.ok_optional(
-                node, ("doc", "implements", "defines"), (doc, implements, defines)
-            )
+            or not self.ok_optional(node, ("implements", "defines"), (implements, defines))
+            or (node.get("doc") is not None and doc is None)
         ):
             return None
         return OpMetadata(name, cpp, doc, implements or (), defines or ())

@@ -37,7 +37,7 @@ from linalg_odsgen.model import (
     ScalarIndex,
     StructuredOpConfig,
 )
-from linalg_odsgen.yaml_io.loader import INT_TAG, MAP_TAG, SEQ_TAG, STR_TAG
+from linalg_odsgen.yaml_io.loader import INT_TAG, MAP_TAG, NULL_TAG, SEQ_TAG, STR_TAG
 
 #: Line width at which PyYAML (and so upstream) folds long plain scalars.
 WIDTH = 80
@@ -68,13 +68,14 @@ def _strs(items: tuple[str, ...]) -> SequenceNode | None:
     return _seq(_str(s) for s in items) if items else None
 
 
-def _metadata(meta: OpMetadata) -> MappingNode:
+def _metadata(meta: OpMetadata, null_doc: bool) -> MappingNode:
+    no_doc = ScalarNode(NULL_TAG, "null") if null_doc else None
     return _map(
         "!LinalgOpMetadata",
         [
             ("name", _str(meta.name)),
             ("cpp_class_name", _str(meta.cpp_class_name)),
-            ("doc", None if meta.doc is None else _str(meta.doc)),
+            ("doc", no_doc if meta.doc is None else _str(meta.doc)),
             ("implements", _strs(meta.implements)),
             ("defines", _strs(meta.defines)),
         ],
@@ -146,18 +147,25 @@ def _structured(so: StructuredOpConfig) -> MappingNode:
     )
 
 
-def op_node(op: OpConfig) -> MappingNode:
-    """The YAML node graph of one op config (fresh nodes: no anchors are ever emitted)."""
+def op_node(op: OpConfig, *, null_doc: bool = False) -> MappingNode:
+    """The YAML node graph of one op config (fresh nodes: no anchors are ever emitted).
+
+    `null_doc` writes an op without doc as `doc: null`, as upstream's OpDSL does for a
+    function without docstring (op-config files may leave the key out; LLVM reads the
+    two differently, so only `dump-oplib` asks for it)."""
     return _map(
         "!LinalgOpConfig",
-        [("metadata", _metadata(op.metadata)), ("structured_op", _structured(op.structured_op))],
+        [
+            ("metadata", _metadata(op.metadata, null_doc)),
+            ("structured_op", _structured(op.structured_op)),
+        ],
     )
 
 
-def dump_op(op: OpConfig) -> str:
-    """One canonical `--- !LinalgOpConfig` document."""
+def dump_op(op: OpConfig, *, null_doc: bool = False) -> str:
+    """One canonical `--- !LinalgOpConfig` document (`null_doc`: see `op_node`)."""
     try:
-        node = op_node(op)
+        node = op_node(op, null_doc=null_doc)
         return _serialize(node)
     except RecursionError:
         raise DiagnosticError(
@@ -193,13 +201,13 @@ def _emit(node: Node) -> str:
     )
 
 
-def dump_library(ops: Iterable[OpConfig]) -> str:
+def dump_library(ops: Iterable[OpConfig], *, null_doc: bool = False) -> str:
     """Canonical text of an op library: the documents in order, then one empty line.
 
     The trailing empty line is part of upstream's layout (its tool prints the
     stream); an empty library is the empty string.
     """
-    text = "".join(dump_op(op) for op in ops)
+    text = "".join(dump_op(op, null_doc=null_doc) for op in ops)
     return text + "\n" if text else ""
 
 
@@ -267,7 +275,7 @@ def _scalar(node: ScalarNode, column: int, indent: int) -> str:
     """A scalar after a `key:` or `-` that ends at `column`, with its line break;
     continuation lines start at `indent`."""
     text = node.value
-    if node.tag == INT_TAG:  # str(int): always plain
+    if node.tag in (INT_TAG, NULL_TAG):  # str(int) and `null`: always plain
         return f" {text}\n"
     if node.tag != STR_TAG:
         raise _NotSimple

@@ -126,7 +126,7 @@ def test_repr_format_prints_the_model_deterministically(tmp_path):
     assert text.startswith("OpConfig(")
     assert len(re.findall(r"^OpConfig\($", text, re.M)) == 2
     assert "name='scale'" in text and "name='row_sum'" in text
-    assert "AffineMap.parse('(d0, d1)[s0, s1] -> (d0, d1)')" in text
+    assert "AffineMap.parse('(d0, d1)[s0, s1] -> (d1, d0)')" in text  # row_sum's I: dims k, m
     assert "IteratorType.REDUCTION" in text
     assert run("--file", path, "--format", "repr").stdout == text
 
@@ -204,11 +204,12 @@ def test_dash_file_reads_the_ops_from_stdin(tmp_path):
 
 
 def test_dsl_error_on_stdin_is_positioned_in_stdin():
-    source = SCALE_OPS.replace("I[D.m] * val", "I[D.k] * val")
+    source = SCALE_OPS.replace("I[D.m] * val", "I[D.m] * I")
     result = CliRunner().invoke(main, ["dump-oplib", "--file", "-"], input=source)
     assert result.exit_code == 1 and result.stdout == ""
-    # `O[D.m] = I[D.k] * val` is line 7 of SCALE_OPS; D.k is not in the domain
+    # `O[D.m] = I[D.m] * I` is line 7 of SCALE_OPS; the tensor I is used unindexed
     assert result.stderr.startswith("<stdin>:7:") and "[op scale]" in result.stderr
+    assert "needs scalar expressions on both sides, got I" in result.stderr
 
 
 def test_sys_exit_in_user_file_is_a_failed_import(tmp_path):
@@ -251,23 +252,45 @@ IO = "I=TensorDef(T, S.M), O=TensorDef(T, S.M, output=True)"
     ("deco", "params", "body", "fragment"),
     [
         ("", "O=TensorDef(T, S.M, output=True), I=TensorDef(T, S.M)", "O[D.m] = I[D.m]", "declared after output"),
-        ('(op_name="class")', IO, "O[D.m] = I[D.m]", "reserved word"),
-        ('(op_name="__all__")', IO, "O[D.m] = I[D.m]", "has the form __name__"),
-        ("", IO, "O[D.m] = I[S.M - D.m]", "is a size symbol"),
         ("", "I=TensorDef(T, S.M * 2**70), O=TensorDef(T, S.M, output=True)", "O[D.m] = I[D.m]", "does not fit in 64 bits"),
-        ("", "I=TensorDef(T, S.M, S.N), O=TensorDef(T, S.M, output=True)", "O[D.m] = I[D.m, D.m * S.N]", "size symbol"),
         ("", IO, '"""bad \\udc80 doc"""\n    O[D.m] = I[D.m]', "invalid YAML"),
     ],
 )  # fmt: skip
-def test_dump_oplib_refuses_what_validate_would_refuse(tmp_path, deco, params, body, fragment):
+def test_dump_oplib_refuses_what_upstreams_opdsl_refuses(tmp_path, deco, params, body, fragment):
     path = write(
         tmp_path / "bad_ops.py", HEAD.format(deco=deco, name="op1", params=params) + f"    {body}\n"
     )
     out = tmp_path / "bad_ops.yaml"
     result = run("--file", path, "-o", str(out))
     line = assert_one_line_error(result, fragment)
-    assert line.startswith(f"{path}:4:1: error:")  # the op's def line
+    assert line.startswith(f"{path}:4:") and ": error:" in line
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("deco", "params", "body", "fragment"),
+    [
+        ('(op_name="class")', IO, "O[D.m] = I[D.m]", "reserved word"),
+        ('(op_name="__all__")', IO, "O[D.m] = I[D.m]", "has the form __name__"),
+        ("", IO, "O[D.m] = I[S.M - D.m]", "is a size symbol"),
+        ("", "I=TensorDef(T, S.M, S.N), O=TensorDef(T, S.M, output=True)", "O[D.m] = I[D.m, D.m * S.N]", "size symbol"),
+    ],
+)  # fmt: skip
+def test_dump_oplib_writes_what_upstream_writes_with_a_warning_validate_refuses_it(
+    tmp_path, deco, params, body, fragment
+):
+    """Upstream's OpDSL writes these ops (our runtime rules refuse them): dump-oplib writes
+    the same bytes and warns at the op's def line; `validate` of the output names the rule."""
+    path = write(
+        tmp_path / "bad_ops.py", HEAD.format(deco=deco, name="op1", params=params) + f"    {body}\n"
+    )
+    out = tmp_path / "bad_ops.yaml"
+    result = run("--file", path, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.stderr.startswith(f"{path}:4:1: warning:") and fragment in result.stderr
+    assert out.exists()
+    checked = CliRunner().invoke(main, ["validate", str(out)])
+    assert checked.exit_code == 1 and fragment in checked.output
 
 
 def test_an_op_defined_twice_is_an_error_not_silently_dropped(tmp_path):

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from linalg_odsgen.cli import main
@@ -107,3 +110,59 @@ def test_every_warning_names_the_line_it_is_about(tmp_path: Path) -> None:
         next(i for i, s in enumerate(source, 1) if "iterator_types:" in s) - 1,  # the output map
     }
     assert want <= lines_of, (want, lines)
+
+
+NO_MAPS = """\
+--- !LinalgOpConfig
+metadata: !LinalgOpMetadata
+  name: no_maps
+  cpp_class_name: NoMapsOp
+  doc: An op whose indexing maps are missing.
+structured_op: !LinalgStructuredOpConfig
+  args:
+  - !LinalgOperandDefConfig
+    name: I
+    kind: input_tensor
+    type_var: T
+    shape_map: affine_map<()[s0] -> (s0)>
+  - !LinalgOperandDefConfig
+    name: O
+    kind: output_tensor
+    type_var: T
+    shape_map: affine_map<()[s0] -> (s0)>
+  indexing_maps: !LinalgIndexingMapsConfig
+    static_indexing_maps: []
+  iterator_types:
+  - parallel
+  assignments:
+  - !ScalarAssign
+    arg: O
+    value: !ScalarExpression
+      scalar_arg: I
+"""
+
+
+def test_empty_static_indexing_maps_are_refused_as_upstream_refuses_them(tmp_path: Path) -> None:
+    src = tmp_path / "no_maps.yaml"
+    src.write_text(NO_MAPS)
+    td, inc = tmp_path / "ops.td", tmp_path / "ops.cpp.inc"
+    code, _, err = run("gen-ods", str(src), f"--o-ods-decl={td}", f"--o-impl={inc}")
+    assert code == 1
+    assert err.startswith(f"{src}:19:27: error: [op no_maps] op has no indexing maps"), err
+    assert "Traceback" not in err and err.count("\n") == 1  # one finding: the cause
+    assert not td.exists() and not inc.exists()
+
+
+def test_real_generator_refuses_empty_static_indexing_maps_too(tmp_path: Path) -> None:
+    tool = shutil.which("mlir-linalg-ods-yaml-gen-22")
+    if tool is None:
+        pytest.skip("mlir-linalg-ods-yaml-gen-22 missing")
+    src = tmp_path / "no_maps.yaml"
+    src.write_text(NO_MAPS)
+    done = subprocess.run(
+        [tool, str(src), f"--o-ods-decl={tmp_path / 'u.td'}", f"--o-impl={tmp_path / 'u.inc'}"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode != 0 and "op has no indexing maps" in done.stderr

@@ -23,6 +23,7 @@ from linalg_odsgen.dsl import (
     TensorDef,
     TypeFn,
     U,
+    domain,
     linalg_structured_op,
 )
 from linalg_odsgen.model import OpConfig, OperandKind
@@ -112,6 +113,7 @@ def strided_window_max(
     dilations=IndexAttrDef(S.DW, default=[3]),
 ):
     """Maximum over strided, dilated windows."""
+    domain(D.n, D.ow, D.kw)
     O[D.n, D.ow] = ReduceFn.max_signed[D.kw](
         TypeFn.cast_signed(U, I[D.n, D.ow * S.SW + D.kw * S.DW])
     )

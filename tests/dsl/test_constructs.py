@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 import linalg_odsgen.dsl as dsl
 from linalg_odsgen.dsl import *
+from linalg_odsgen.dsl import OpDefinition, collect_ops, cpp_class_name
+from linalg_odsgen.dsl.errors import DslError
 from linalg_odsgen.model import (
     FnKind,
     IteratorType,
@@ -73,13 +77,13 @@ def test_scalar_and_tensor_operands_get_maps_over_all_dims_and_symbols():
     )
 
 
-def test_dims_are_numbered_left_hand_side_first_even_for_plain_assignment():
-    # Python evaluates the right-hand side of `=` first; the order must not follow that.
+def test_dims_without_domain_are_numbered_in_name_order_as_upstream_numbers_them():
+    # Neither the order of first use nor Python's evaluation order: the dims sorted by name.
     @linalg_structured_op
     def transpose(I=TensorDef(T, S.M, S.N), O=TensorDef(T, S.N, S.M, output=True)):
         O[D.n, D.m] = I[D.m, D.n]
 
-    assert maps(transpose) == ["(d0, d1)[s0, s1] -> (d1, d0)", "(d0, d1)[s0, s1] -> (d0, d1)"]
+    assert maps(transpose) == ["(d0, d1)[s0, s1] -> (d0, d1)", "(d0, d1)[s0, s1] -> (d1, d0)"]
 
 
 def test_plus_equals_reduces_over_right_hand_side_only_dims():
@@ -88,11 +92,11 @@ def test_plus_equals_reduces_over_right_hand_side_only_dims():
         x[D.n] += TypeFn.cast_signed(U, y[D.m]) * TypeFn.cast_signed(U, A[D.m, D.n])
 
     assert maps(vecmat) == [
-        "(d0, d1)[s0, s1] -> (d1)",
-        "(d0, d1)[s0, s1] -> (d1, d0)",
         "(d0, d1)[s0, s1] -> (d0)",
+        "(d0, d1)[s0, s1] -> (d0, d1)",
+        "(d0, d1)[s0, s1] -> (d1)",
     ]
-    assert vecmat.config.structured_op.iterator_types == (P, R)
+    assert vecmat.config.structured_op.iterator_types == (R, P)
     assert value(vecmat) == binary(
         "add",
         ScalarArg("x"),
@@ -147,8 +151,8 @@ def test_symbols_in_shape_expressions_are_numbered_in_written_order():
     assert str(arg(conv, "I").shape_map) == f"(){syms} -> (s0, s1 * s2 + s3 * s4)"
     assert str(arg(conv, "K").shape_map) == f"(){syms} -> (s3)"
     assert str(arg(conv, "dilations").index_attr_map) == f"(){syms} -> (s4)"
-    assert maps(conv)[0] == f"(d0, d1, d2){syms} -> (d0, d1 * s2 + d2 * s4)"
-    assert conv.config.structured_op.iterator_types == (P, P, R)
+    assert maps(conv)[0] == f"(d0, d1, d2){syms} -> (d1, d2 * s2 + d0 * s4)"  # kw, n, ow
+    assert conv.config.structured_op.iterator_types == (R, P, P)
 
 
 def test_shape_only_tensor_maps_its_index_dims_and_reduce_fn_combines_with_output():
@@ -163,28 +167,61 @@ def test_shape_only_tensor_maps_its_index_dims_and_reduce_fn_combines_with_outpu
         )
 
     syms = "[s0, s1, s2, s3]"  # N, OH, KH, C
-    assert maps(pool) == [
-        f"(d0, d1, d2, d3){syms} -> (d0, d1 + d3, d2)",
-        f"(d0, d1, d2, d3){syms} -> (d3)",
-        f"(d0, d1, d2, d3){syms} -> (d0, d1, d2)",
+    assert maps(pool) == [  # c, kh, n, oh: upstream's OpDSL writes these bytes
+        f"(d0, d1, d2, d3){syms} -> (d2, d1 + d3, d0)",
+        f"(d0, d1, d2, d3){syms} -> (d1)",
+        f"(d0, d1, d2, d3){syms} -> (d2, d3, d0)",
     ]
-    assert pool.config.structured_op.iterator_types == (P, P, P, R)
+    assert pool.config.structured_op.iterator_types == (P, R, P, P)
     assert value(pool) == binary(
         "max_unsigned", ScalarArg("O"), cast("U", ScalarArg("I"), "cast_unsigned")
     )
 
 
-def test_shape_only_dims_not_in_any_assignment_come_last():
-    @linalg_structured_op
-    def window_sum(
-        I=TensorDef(T, S.N),
-        K=TensorDef(T, S.KW, index_dims=[D.kw]),
-        O=TensorDef(T, S.N, output=True),
-    ):
-        O[D.n] = ReduceFn.add[D.kw](I[D.n])
+def test_shape_only_dims_must_index_an_accessed_operand_as_upstream_requires():
+    with pytest.raises(DslError, match=r"index_dims of K lists D\.kw, which no accessed operand"):
 
-    assert maps(window_sum)[1] == "(d0, d1)[s0, s1] -> (d1)"
-    assert window_sum.config.structured_op.iterator_types == (P, R)
+        @linalg_structured_op
+        def window_sum(
+            I=TensorDef(T, S.N),
+            K=TensorDef(T, S.KW, index_dims=[D.kw]),
+            O=TensorDef(T, S.N, output=True),
+        ):
+            O[D.n] = ReduceFn.add[D.kw](I[D.n])
+
+
+def test_reduce_dims_no_access_uses_are_dropped_with_a_warning_as_upstream_drops_them():
+    @linalg_structured_op
+    def no_window(I=TensorDef(T, S.N), O=TensorDef(T, S.N, output=True)):
+        O[D.n] = ReduceFn.add[[D.kw]](I[D.n])
+
+    assert no_window.config.structured_op.iterator_types == (P,)
+    (warning,) = no_window.warnings
+    assert "reduces over D.kw, which no operand access uses" in warning.message
+
+
+def test_right_hand_side_dim_not_written_nor_reduced_is_parallel_with_a_warning():
+    @linalg_structured_op
+    def last_column(I=TensorDef(T, S.M, S.K), O=TensorDef(T, S.M, output=True)):
+        O[D.m] = I[D.m, D.k]
+
+    assert last_column.config.structured_op.iterator_types == (P, P)  # k, m
+    (warning,) = last_column.warnings
+    assert "D.k is read on the right-hand side but does not index the output O" in warning.message
+
+
+def test_reduce_fn_takes_llvm_22_and_llvm_24_subscripts_alike():
+    def body(reduce):
+        @linalg_structured_op
+        def row_max(I=TensorDef(T, S.M, S.K, S.J), O=TensorDef(T, S.M, output=True)):
+            O[D.m] = reduce(I[D.m, D.k, D.j])
+
+        return row_max.config
+
+    one = body(lambda x: ReduceFn.max_signed[D.k, D.j](x))
+    assert one == body(lambda x: ReduceFn.max_signed[[D.k, D.j]](x))
+    assert one == body(lambda x: ReduceFn.max_signed[(D.k, D.j)](x))
+    assert one.structured_op.iterator_types == (R, R, P)
 
 
 def test_const_and_index_special_forms():
@@ -271,7 +308,7 @@ def test_several_assignments_share_one_dim_order():
 
     sop = two_outputs.config.structured_op
     assert [a.arg for a in sop.assignments] == ["Sum", "Max"]
-    assert sop.iterator_types == (P, R)
+    assert sop.iterator_types == (R, P)  # k, m
     assert sop.assignments[1].value == binary("max_signed", ScalarArg("Max"), ScalarArg("A"))
 
 
@@ -314,6 +351,45 @@ def test_cpp_class_name_capitalises_words_and_letters_after_digits():
     assert cpp_class_name("fill_rng_2d") == "FillRng2DOp"
     assert cpp_class_name("batch_matmul") == "BatchMatmulOp"
     assert cpp_class_name("conv_2d_nhwc_hwcf_q") == "Conv2DNhwcHwcfQOp"
+    assert cpp_class_name("matmulT_x") == "MatmultXOp"  # str.title per word, as upstream
+
+
+def test_op_class_name_keyword_names_the_class_as_upstream_allows():
+    @linalg_structured_op(op_class_name="PowFOp")
+    def powf(lhs=TensorDef(T1), rhs=TensorDef(T1), O=TensorDef(T1, output=True)):
+        O[None] = BinaryFn.powf(lhs[None], rhs[None])
+
+    assert powf.config.metadata.cpp_class_name == "PowFOp"
+    with pytest.raises(DslError, match="op_class_name 'Pow F' is not an identifier"):
+        linalg_structured_op(op_class_name="Pow F")
+
+
+def test_llvm_13_and_14_spellings_are_refused_naming_the_modern_one():
+    with pytest.raises(DslError, match=r"LLVM 13/14 spelling: use TypeFn\.cast_signed"):
+
+        @linalg_structured_op
+        def copy(I=TensorDef(T1), O=TensorDef(U, output=True)):
+            O[None] = TypeFn.cast(U, I[None])
+
+    with pytest.raises(DslError, match=r"use ReduceFn\.max_signed"):
+        ReduceFn.max  # noqa: B018
+
+
+def test_domain_outside_an_op_body_and_nested_definitions_use_the_running_op():
+    with pytest.raises(DslError, match=r"domain\(\) can only be used inside"):
+        domain(D.m)
+
+    @linalg_structured_op
+    def outer(I=TensorDef(T, S.M), O=TensorDef(T, S.M, output=True)):
+        @linalg_structured_op
+        def inner(A=TensorDef(T, S.N, S.K), B=TensorDef(T, S.N, output=True)):
+            domain(D.n, D.k)
+            B[D.n] += A[D.n, D.k]
+
+        O[D.m] = I[D.m]
+        implements(ContractionOpInterface)
+
+    assert outer.config.metadata.implements == ("LinalgContractionOpInterface",)
 
 
 def test_symbol_and_dim_numbering_is_per_op():
@@ -365,10 +441,10 @@ def test_collect_ops_returns_module_ops_in_definition_order():
     exec(
         "from linalg_odsgen.dsl import *\n"
         "@linalg_structured_op\n"
-        "def zeta(O=TensorDef(T, output=True), v=ScalarDef(T)):\n"
+        "def zeta(v=ScalarDef(T), O=TensorDef(T, output=True)):\n"
         "    O[None] = v\n"
         "@linalg_structured_op\n"
-        "def alpha(O=TensorDef(T, output=True), v=ScalarDef(T)):\n"
+        "def alpha(v=ScalarDef(T), O=TensorDef(T, output=True)):\n"
         "    O[None] = v\n"
         "alias = zeta\n",
         module.__dict__,

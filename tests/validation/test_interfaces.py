@@ -144,13 +144,14 @@ BAD = {
 
 
 @pytest.mark.parametrize("name", sorted(BAD))
-def test_interfaces_mlir_refuses_are_errors_at_the_def_line(tmp_path: Path, name: str) -> None:
+def test_interfaces_mlir_refuses_are_warnings_at_the_def_line(tmp_path: Path, name: str) -> None:
+    # Upstream's OpDSL writes these ops: dump-oplib writes the same bytes and warns.
     body, message = BAD[name]
     code, err = dump(tmp_path, body)
-    assert code == 1
-    assert "ops.py:5:1: error: [op " in err, err
+    assert code == 0
+    assert "ops.py:5:1: warning: [op " in err, err
     assert "but MLIR refuses every instance of it: " in err and message in err, err
-    assert not (tmp_path / "o.yaml").exists()
+    assert (tmp_path / "o.yaml").exists()
 
 
 def test_index_to_float_cast_is_reported_at_its_dsl_line(tmp_path: Path) -> None:
@@ -170,7 +171,7 @@ def test_yaml_positions_point_at_the_interface_and_the_cast(tmp_path: Path) -> N
             implements(ContractionOpInterface)
             C[D.m, D.n] += TypeFn.cast_signed(T1, index(D.k)) * A[D.m, D.k] * B[D.k, D.n] * Z[D.k]
         """)  # fmt: skip
-    assert code == 1  # the DSL refuses it; the YAML below is the same op written by hand
+    assert code == 0  # written as upstream's OpDSL writes it (with warnings); by hand below
     yaml_text = textwrap.dedent(
         """\
         --- !LinalgOpConfig

@@ -72,8 +72,8 @@ def indices(O=TensorDef(T, S.M, S.N, output=True)):
 
 # CHECK-LABEL: name: max_reduce
 # CHECK:        iterator_types:
-# CHECK-NEXT:   - parallel
 # CHECK-NEXT:   - reduction
+# CHECK-NEXT:   - parallel
 # CHECK:        fn_name: max_signed
 # CHECK-NEXT:   operands:
 # CHECK-NEXT:   - !ScalarExpression

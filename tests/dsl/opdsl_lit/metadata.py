@@ -42,6 +42,7 @@ def renamed(A=TensorDef(T, S.M, S.K), B=TensorDef(T, S.K), C=TensorDef(T, S.M, o
 
 # CHECK:      name: fill_2d
 # CHECK-NEXT: cpp_class_name: Fill2DOp
+# CHECK-NEXT: doc: null
 # CHECK-NEXT: implements:
 # CHECK-NEXT: - LinalgFillOpInterface
 @linalg_structured_op
