@@ -25,7 +25,7 @@ from linalg_odsgen.conformance import pipeline as pl
 from linalg_odsgen.conformance.compare import compare_bits
 from linalg_odsgen.conformance.data import case_data
 from linalg_odsgen.conformance.harness import (
-    Entry,
+    Program,
     build_module,
     merge_modules,
     module_body,
@@ -35,7 +35,6 @@ from linalg_odsgen.conformance.library import LIBM_OPS, _region_op_names, mlir22
 from linalg_odsgen.conformance.pipeline import Kind, Pipeline
 from linalg_odsgen.conformance.spec import CaseSpec, instance, op_class, with_kind
 from linalg_odsgen.mlir.execution import output_bits
-from linalg_odsgen.mlir.printer import Form
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.types import ElementType
 
@@ -45,7 +44,7 @@ class Prepared:
     """A case ready to run: its module entry, our output bits, output element types."""
 
     spec: CaseSpec
-    entry: Entry
+    entry: Program
     expected: list[np.ndarray]
     out_types: list[ElementType]
     approx: bool
@@ -104,7 +103,7 @@ def prepare(spec: CaseSpec) -> Prepared:
         for p in op.region.ops
         for v in (*p.operands, p.result)
     )
-    entry = Entry(op, kernel_op, Form(spec.form), tuple(values), spec.dialect)
+    entry = Program.single(op, values, spec.form, kernel_op=kernel_op, dialect=spec.dialect)
     approx = bool(_region_op_names(op) & LIBM_OPS)
     return Prepared(spec, entry, expected, out_types, approx, f8)
 

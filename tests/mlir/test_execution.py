@@ -19,16 +19,17 @@ def test_bits_are_the_raw_patterns() -> None:
     assert to_bits(np.array([1.0], np.float16), F16).tolist() == [0x3C00]
 
 
-def test_module_stores_operands_as_exact_hex_globals() -> None:
+def test_module_stores_operands_as_exact_per_element_bit_patterns() -> None:
     a = np.array([[1.0, 2.0]], np.float32)
     b = np.array([[3.0], [4.0]], np.float32)
     c = np.zeros((1, 1), np.float32)
     op, operands = ops.OPS["matmul"].from_arrays(a, b, outs=[c])
-    text = build_module([ExecCase("m", op, tuple(operands))])
-    # 1.0f = 0x3F800000, stored little-endian.
-    assert 'dense<"0x0000803F00000040">' in text
-    assert 'memref.global "private" constant @case0_0 : memref<1x2xf32>' in text
-    assert 'memref.global "private" @case0_2 : memref<1x1xf32>' in text
+    text = build_module([ExecCase("m", op, tuple(operands)).program()], "case")
+    # 1.0f = 0x3F800000, 2.0f = 0x40000000: one element at a time, never a packed blob.
+    assert "dense<[[0x3F800000, 0x40000000]]>" in text
+    assert 'dense<"' not in text
+    assert 'memref.global "private" constant @case_g0_0 : memref<1x2xf32>' in text
+    assert 'memref.global "private" @case_g0_2 : memref<1x1xf32>' in text
     assert "linalg.matmul" in text
 
 
