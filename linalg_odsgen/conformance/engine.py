@@ -34,7 +34,7 @@ from linalg_odsgen.conformance.harness import (
 from linalg_odsgen.conformance.library import LIBM_OPS, _region_op_names, mlir22_cannot_lower
 from linalg_odsgen.conformance.pipeline import Kind, Pipeline
 from linalg_odsgen.conformance.spec import CaseSpec, instance, op_class, with_kind
-from linalg_odsgen.mlir.execution import output_bits
+from linalg_odsgen.mlir.execution import op_uses_f8, output_bits
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.types import ElementType
 
@@ -98,11 +98,7 @@ def prepare(spec: CaseSpec) -> Prepared:
         for d, t in zip(op.value_operands, op.element_types, strict=True)
         if d.kind is OperandKind.OUTPUT_TENSOR
     ]
-    f8 = any(t.is_float and t.width == 8 for t in op.element_types) or any(
-        getattr(v.type, "is_float", False) and v.type.width == 8
-        for p in op.region.ops
-        for v in (*p.operands, p.result)
-    )
+    f8 = op_uses_f8(op)
     entry = Program.single(op, values, spec.form, kernel_op=kernel_op, dialect=spec.dialect)
     approx = bool(_region_op_names(op) & LIBM_OPS)
     return Prepared(spec, entry, expected, out_types, approx, f8)

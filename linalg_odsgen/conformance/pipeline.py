@@ -18,7 +18,7 @@ import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from linalg_odsgen.mlir.execution import APFLOAT_PASS
+from linalg_odsgen.mlir.execution import FASTMATH_ATTR, module_uses_f8, with_apfloat
 from linalg_odsgen.mlir.tools import MLIR_OPT, ToolError, mlir_runner, run_tool
 
 # Lowering of what a pipeline leaves (linalg on tensors or buffers, scf loops and
@@ -47,9 +47,6 @@ LOWERING: tuple[str, ...] = (
     "--convert-cf-to-llvm",
     "--reconcile-unrealized-casts",
 )
-# `xf8E5M2` inside shaped types too (a named op on f8 tensors has no standalone f8 type)
-_F8_TYPE = re.compile(r"(?:\b|x)f8E[0-9A-Za-z]+\b")
-_FASTMATH_ATTR = re.compile(r" \{fastmath = #arith\.fastmath<[a-z, ]*>\}")
 _CRASH_MARKS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `", "LLVM ERROR:")
 
 
@@ -213,16 +210,13 @@ def verify(pipeline: Pipeline, module: str, *, timeout: float = 60.0) -> Step:
 
 def lowering(module: str) -> tuple[str, ...]:
     """`LOWERING`, with the APFloat conversion of 8-bit floats when the module uses them."""
-    if not _F8_TYPE.search(module):
-        return LOWERING
-    i = LOWERING.index("--convert-arith-to-llvm")
-    return (*LOWERING[:i], APFLOAT_PASS, *LOWERING[i:])
+    return with_apfloat(LOWERING, module_uses_f8(module))
 
 
 def lower(pipeline: Pipeline, module: str, *, timeout: float = 120.0) -> Step:
     step = _run(MLIR_OPT, [*pipeline.plugin_args(), *lowering(module)], module, timeout)
     if step.ok:
-        return Step(True, False, _FASTMATH_ATTR.sub("", step.stdout), step.stderr)
+        return Step(True, False, FASTMATH_ATTR.sub("", step.stdout), step.stderr)
     return step
 
 
