@@ -40,31 +40,65 @@ from linalg_odsgen.mlir.tools import MLIR_RUNNER, runner_libs
 _NUMBERS = re.compile(r"\d+")
 
 
-def signature(outcome: Outcome, stderr: str = "") -> str:
-    """What makes two findings the same bug, as a short hash: for a miscompile the op's
-    payload ops, iterator types and element types; for a crash where it crashed; for invalid
-    IR or others the error with numbers blanked. Element types and sizes are left out: the
-    same pattern matched wrongly on i8 and on f16 is one bug."""
-    spec = outcome.spec
+_OP_AT = re.compile(r'(?:^|=)\s*"?([a-z_][a-z0-9_]*\.[a-z_][a-z0-9_.]*)"?(?=[\s({<:]|$)')
+_KERNEL_HEAD = re.compile(r"func\.func\s+(?:private\s+)?@\w+_k\d+\(")
+
+
+def kernel_ops(module: str) -> set[str]:
+    """The op names inside a module's kernel functions (`@<prefix>_k<i>`); the whole module's
+    when it has none (the runner functions around them are left out)."""
+    chunks = re.split(r"(?=func\.func\b)", module)
+    kernels = [c for c in chunks if _KERNEL_HEAD.match(c)] or [module]
+    names: set[str] = set()
+    for chunk in kernels:
+        for line in chunk.splitlines():
+            names.update(m.group(1) for m in _OP_AT.finditer(line))
+    return names - {"func.func"}
+
+
+def ir_change(before: str, after: str) -> str:
+    """What a pipeline did to the kernels, as op names removed (-) and added (+)."""
+    a, b = kernel_ops(before), kernel_ops(after)
+    parts = [f"-{n}" for n in sorted(a - b)] + [f"+{n}" for n in sorted(b - a)]
+    return ",".join(parts) or "(same ops)"
+
+
+def _payload_key(outcome: Outcome) -> str:
+    try:
+        op = prepare(outcome.spec).entry.op
+        return ",".join(sorted({x.name for x in op.region.ops} - {"arith.constant"}))
+    except Exception:
+        return outcome.spec.source.name
+
+
+def signature(outcome: Outcome, stderr: str = "", pipe: Pipeline | None = None) -> str:
+    """What makes two findings the same bug, as a short hash of the pipeline and the root
+    cause: for a miscompile what the pipeline changes in the case's IR (op names removed and
+    added: the same wrong rewrite on i8 and on f16, on a matmul or a conv, is one bug); for a
+    crash where it crashed; for invalid IR the error with numbers blanked. Without `pipe`
+    (or when the pipeline cannot be rerun) a miscompile is keyed by its payload ops."""
     if outcome.kind is Kind.MISCOMPILE:
-        try:
-            p = prepare(spec)
-            op = p.entry.op
-            key = "|".join(
-                [
-                    ",".join(sorted({x.name for x in op.region.ops} - {"arith.constant"})),
-                    ",".join(str(t.value) for t in op.iterator_types),
-                    ",".join(str(m) for m in op.indexing_maps),
-                ]
-            )
-        except Exception:
-            key = spec.describe()
+        key = _miscompile_key(outcome, pipe)
     elif outcome.kind is Kind.CRASH:
         key = crash_site(stderr) or _NUMBERS.sub("N", outcome.detail)
     else:
         key = _NUMBERS.sub("N", outcome.detail)
-    text = f"{outcome.kind.value}|{key}"
+    where = pipe.describe() if pipe is not None else ""
+    text = f"{outcome.kind.value}|{where}|{key}"
     return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+def _miscompile_key(outcome: Outcome, pipe: Pipeline | None) -> str:
+    if pipe is None or getattr(pipe, "target", "mlir") not in ("mlir", None):
+        return _payload_key(outcome)
+    try:
+        module = build_module([prepare(outcome.spec).entry], "t", "main")
+        step = pl.apply(pipe, module)
+    except Exception:
+        return _payload_key(outcome)
+    if not step.ok:
+        return _payload_key(outcome)
+    return ir_change(module, step.stdout)
 
 
 def _atomic_write(path: str, text: str, mode: int | None = None) -> None:
@@ -75,6 +109,19 @@ def _atomic_write(path: str, text: str, mode: int | None = None) -> None:
             fh.write(text)
         if mode is not None:
             os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _atomic_write_bytes(path: str, data: bytes) -> None:
+    d = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -231,4 +278,13 @@ def read_index(out: str) -> list[Finding]:
         return [Finding(**e) for e in json.load(fh)]
 
 
-__all__ = ["Finding", "crash_site", "read_index", "signature", "write_index", "write_reproducer"]
+__all__ = [
+    "Finding",
+    "crash_site",
+    "ir_change",
+    "kernel_ops",
+    "read_index",
+    "signature",
+    "write_index",
+    "write_reproducer",
+]
