@@ -43,6 +43,12 @@ def _bf16_flushed(got: np.ndarray, expected: np.ndarray) -> np.ndarray:
     return ((g & 0x7FFF) == 0) & ((e & 0x7F80) == 0) & ((e & 0x7F) != 0) & same_sign
 
 
+def _plain(x: object) -> str:
+    """A NumPy (or ml_dtypes) float as a plain number, `1.783` not `np.float16(1.783)`:
+    `str` gives the shortest text that reads back in the value's own type."""
+    return str(x)
+
+
 def compare_bits(
     got: np.ndarray,
     expected: np.ndarray,
@@ -77,8 +83,8 @@ def compare_bits(
         g = got[i : i + 1].astype(dt).view(t.dtype)[0]
         e = expected[i : i + 1].astype(dt).view(t.dtype)[0]
         return (
-            f"{bad.size} elements differ; first at {i}: MLIR {g!r} (0x{int(got[i]):X}) "
-            f"vs ours {e!r} (0x{int(expected[i]):X})"
+            f"{bad.size} elements differ; first at {i}: MLIR {_plain(g)} (0x{int(got[i]):X}) "
+            f"vs ours {_plain(e)} (0x{int(expected[i]):X})"
         )
     return ""
 
