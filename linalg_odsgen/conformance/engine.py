@@ -27,6 +27,7 @@ from linalg_odsgen.conformance.data import case_data
 from linalg_odsgen.conformance.harness import (
     Program,
     build_module,
+    expected_bits,
     merge_modules,
     module_body,
     parse_lines,
@@ -72,6 +73,8 @@ def prepare(spec: CaseSpec) -> Prepared:
     from linalg_odsgen.diagnostics import DiagnosticError
     from linalg_odsgen.runtime import backends
 
+    if hasattr(spec, "build_program"):
+        return _prepare_program(spec)
     try:
         op = instance(spec, dynamic=False)
         kernel_op = instance(spec) if spec.dynamic else op
@@ -102,6 +105,27 @@ def prepare(spec: CaseSpec) -> Prepared:
     entry = Program.single(op, values, spec.form, kernel_op=kernel_op, dialect=spec.dialect)
     approx = bool(_region_op_names(op) & LIBM_OPS)
     return Prepared(spec, entry, expected, out_types, approx, f8)
+
+
+def _prepare_program(spec: Any) -> Prepared:
+    """A spec of several ops (`spec.build_program()`): our results run the ops in order."""
+    from linalg_odsgen.diagnostics import DiagnosticError
+
+    errors = (DiagnosticError, ValueError, TypeError, KeyError, NotImplementedError)
+    try:
+        program = spec.build_program()
+    except errors as exc:
+        raise NotRunnable(f"cannot build {spec.describe()}: {exc}") from None
+    for a in program.applies:
+        limitation = mlir22_cannot_lower(a.op)
+        if limitation is not None:
+            raise NotRunnable(limitation)
+    try:
+        expected = expected_bits(program)
+    except errors as exc:
+        raise NotRunnable(f"our runtime cannot run {spec.describe()}: {exc}") from None
+    approx = any(_region_op_names(a.op) & LIBM_OPS for a in program.applies)
+    return Prepared(spec, program, expected, program.output_types(), approx, program.uses_f8)
 
 
 def _compare(p: Prepared, got: list[np.ndarray]) -> str:

@@ -127,12 +127,15 @@ class Apply:
 class Program:
     """Ops applied in order to data slots (`values`: each slot's initial value). A slot an
     op writes is an *output slot*; later ops reading it see that result. `kind` forces
-    tensor/memref operands (default: the instances' own)."""
+    tensor/memref operands (default: the instances' own). `results` limits which output
+    slots the kernel returns and the runner prints (default: all; an intermediate left out
+    is one a fusion pass may remove)."""
 
     applies: tuple[Apply, ...]
     values: tuple[Any, ...]
     kind: str | None = None
     label: str = ""
+    results: tuple[int, ...] | None = None
 
     @classmethod
     def single(
@@ -163,6 +166,8 @@ class Program:
             kinds |= {s.kind for s in operand_signature(a.op, self.kind)} - {None}
         if len(kinds) > 1:
             raise ValueError("a program's ops must all take tensors or all take memrefs")
+        if self.results is not None and not set(self.results) <= set(self._written()):
+            raise ValueError(f"results {self.results} name slots no op writes")
 
     def sigs(self) -> tuple[list[OperandSig], list[OperandSig]]:
         """(static, kernel) type of every slot, from the first op using it."""
@@ -179,8 +184,7 @@ class Program:
             raise ValueError(f"slot(s) {missing} are used by no op")
         return [static[j] for j in range(len(self.values))], [kernel[j] for j in range(len(self.values))]  # fmt: skip
 
-    def output_slots(self) -> list[int]:
-        """The slots some op writes, in slot order (the order outputs are printed)."""
+    def _written(self) -> list[int]:
         written = {
             slot
             for a in self.applies
@@ -188,6 +192,10 @@ class Program:
             if d.kind is OperandKind.OUTPUT_TENSOR
         }
         return sorted(written)
+
+    def output_slots(self) -> list[int]:
+        """The slots printed (`results`, else every slot some op writes), in slot order."""
+        return sorted(self.results) if self.results is not None else self._written()
 
     def output_types(self) -> list[ElementType]:
         static, _ = self.sigs()
