@@ -102,6 +102,11 @@ def _fail(message: str) -> DiagnosticError:
     return DiagnosticError(Diagnostic(message, file="<command line>"))
 
 
+def _runs_interpreter(flags: str) -> bool:
+    """Whether pipeline flags include the transform interpreter (alone or in a pass list)."""
+    return "transform-interpreter" in flags
+
+
 def make_campaign(mode: str, opts: dict[str, Any], extra: dict[str, Any]) -> tuple[Campaign, str]:
     """The campaign the options describe (tools checked first: precise errors, no traceback)."""
     from linalg_odsgen.conformance.campaign import Campaign, have_dask
@@ -123,6 +128,12 @@ def make_campaign(mode: str, opts: dict[str, Any], extra: dict[str, Any]) -> tup
         raise _fail("--scheduler needs dask.distributed: pip install 'linalg-ods-gen[campaign]'")
     if not opts["pipeline_flags"] and transform is None:
         click.echo("note: no --pipeline or --transform: testing the lowering alone", err=True)
+    if transform is not None and _runs_interpreter(opts["pipeline_flags"]):
+        click.echo(
+            "warning: --pipeline runs --transform-interpreter and --transform adds another: "
+            "the script is applied twice (drop one of them)",
+            err=True,
+        )
     pipe = Pipeline.parse(
         opts["pipeline_flags"],
         os.path.abspath(transform) if transform else None,
@@ -158,7 +169,8 @@ def make_campaign(mode: str, opts: dict[str, Any], extra: dict[str, Any]) -> tup
 
 def print_summary(summary: Summary, fmt: str, campaign: Campaign, *, per_op: bool) -> None:
     if fmt == "json":
-        click.echo(json.dumps({"out": campaign.out, **summary.to_json()}, indent=2))
+        state = {"stopped": campaign.stopped, "out_of_time": campaign.out_of_time}
+        click.echo(json.dumps({"out": campaign.out, **state, **summary.to_json()}, indent=2))
         return
     kinds = ", ".join(f"{v} {k}" for k, v in sorted(summary.kinds.items()))
     click.echo(

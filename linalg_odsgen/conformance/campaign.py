@@ -417,7 +417,7 @@ class Campaign:
         what, info = pending.pop(fut)
         try:
             result = fut.result()
-        except (KeyboardInterrupt, cf.process.BrokenProcessPool):
+        except (_Stop, KeyboardInterrupt, cf.process.BrokenProcessPool):
             raise
         except Exception as exc:  # a worker failed: say so, keep going
             self.summary.errors.append(f"{what} {info!r:.80}: {type(exc).__name__}: {exc}")

@@ -207,6 +207,8 @@ def _sum_is_exact(vals: Sequence[float], t: ElementType) -> bool:
         return True
     info = ml_dtypes.finfo(t.dtype)
     total = sum(abs(f) for f in fin)
+    if any(math.isinf(v) for v in vals):  # one infinity wins unless the rest overflows
+        return total <= Fraction(float(info.max))
     q = min(_quantum(f) for f in fin)
     return total <= q * 2 ** (info.nmant + 1) and total <= Fraction(float(info.max))
 
