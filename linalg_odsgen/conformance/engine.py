@@ -338,12 +338,74 @@ def run_batch(pipe: Pipeline, specs: Sequence[CaseSpec]) -> list[Outcome]:
             slots[i] = Outcome(spec, Kind.SKIPPED, str(exc))
             continue
         groups[p.f8].append((i, p))
+    evaluate = _evaluate_iree if pipe.target == "iree" else _evaluate
     for group in groups.values():  # 8-bit floats need a lowering of their own
         if not group:
             continue
-        for (i, _), out in zip(group, _evaluate(pipe, [p for _, p in group]), strict=True):
+        for (i, _), out in zip(group, evaluate(pipe, [p for _, p in group]), strict=True):
             slots[i] = out
     return [slots[i] for i in range(len(specs))]
+
+
+# -- IREE as the target --------------------------------------------------------------------
+
+
+def _evaluate_iree(pipe: Pipeline, cases: Sequence[Prepared]) -> list[Outcome]:
+    """Kernels compiled together by iree-compile (a failing batch split in halves until the
+    failing kernel stands alone), run by iree.runtime, compared with ours; a difference
+    counts only when MLIR 22's own lowering agrees with us on the case (the baseline)."""
+    from linalg_odsgen.conformance.targets import iree
+
+    runnable = [c for c in cases if c.entry.tensor]
+    if len(runnable) < len(cases):
+        done = dict(zip([id(c) for c in runnable], _evaluate_iree(pipe, runnable), strict=True)) if runnable else {}  # fmt: skip
+        return [done.get(id(c)) or Outcome(c.spec, Kind.SKIPPED, "the iree target takes tensor kernels (--kind tensor)") for c in cases]  # fmt: skip
+    programs = [c.entry for c in cases]
+    module = iree.kernel_module(programs)
+    compiled = iree.compile_module(module, pipe.iree_flags)
+    if not compiled.ok:
+        if len(cases) == 1:
+            kind, message = iree.classify_failure(module, compiled)
+            return [Outcome(cases[0].spec, Kind(kind), message, stderr=compiled.stderr)]
+        half = len(cases) // 2
+        return _evaluate_iree(pipe, cases[:half]) + _evaluate_iree(pipe, cases[half:])
+    ran = iree.run_kernels(compiled.vmfb, programs)
+    outcomes: list[Outcome | None] = []
+    suspects: list[int] = []
+    for i, (c, r) in enumerate(zip(cases, ran, strict=True)):
+        if r.bits is None:
+            kind = Kind.SKIPPED if r.unsupported else Kind.CRASH
+            outcomes.append(Outcome(c.spec, kind, "iree.runtime: " + r.error[:500], stderr=r.error))
+        elif _compare(c, r.bits):
+            outcomes.append(None)
+            suspects.append(i)
+        else:
+            outcomes.append(Outcome(c.spec, Kind.OK))
+    base = _mlir22_bits(pipe, [cases[i] for i in suspects]) if suspects else []
+    for i, b in zip(suspects, base, strict=True):
+        c, got = cases[i], ran[i].bits or []
+        if isinstance(b, str) or _compare(c, b):
+            why = b if isinstance(b, str) else _compare(c, b)
+            outcomes[i] = Outcome(c.spec, Kind.SKIPPED, f"MLIR 22 without a pipeline: {why}")
+            continue
+        outcomes[i] = Outcome(c.spec, Kind.MISCOMPILE, "IREE: " + _compare(c, got), [x.tolist() for x in c.expected], [x.tolist() for x in got])  # fmt: skip
+    return [o for o in outcomes if o is not None]
+
+
+def _mlir22_bits(pipe: Pipeline, cases: Sequence[Prepared]) -> list[list[np.ndarray] | str]:
+    """Per case, the bits MLIR 22's own lowering computes (or why it could not run)."""
+    mlir22 = Pipeline(plugin=pipe.plugin)
+    entries = [c.entry for c in cases]
+    ran = _lower_and_run(mlir22, build_module(entries, "b", "main"))
+    if ran.ok:
+        try:
+            return list(parse_lines(ran.stdout, entries))
+        except ValueError:
+            pass
+    if len(cases) == 1:
+        return [pl.first_error(ran.stderr)]
+    half = len(cases) // 2
+    return _mlir22_bits(pipe, cases[:half]) + _mlir22_bits(pipe, cases[half:])
 
 
 def spec_seed(*parts: Any) -> int:
