@@ -133,6 +133,8 @@ class Pipeline:
         return out + list(self.flags)
 
     def describe(self) -> str:
+        if self.target == "iree":
+            return "iree-compile (llvm-cpu, host)" + (f" {shlex.join(self.iree_flags)}" if self.iree_flags else "")  # fmt: skip
         parts = [shlex.join(self.flags)] if self.flags else []
         if self.transform:
             parts.insert(0, f"transform {self.transform}")
