@@ -367,6 +367,11 @@ def _evaluate_iree(pipe: Pipeline, cases: Sequence[Prepared]) -> list[Outcome]:
         if len(cases) == 1:
             kind, message = iree.classify_failure(module, compiled)
             return [Outcome(cases[0].spec, Kind(kind), message, stderr=compiled.stderr)]
+        bad = iree.unreadable_kernels(programs)
+        if bad and len(bad) < len(cases):
+            rest = [c for i, c in enumerate(cases) if i not in bad]
+            done = iter(_evaluate_iree(pipe, rest))
+            return [_evaluate_iree(pipe, [c])[0] if i in bad else next(done) for i, c in enumerate(cases)]  # fmt: skip
         half = len(cases) // 2
         return _evaluate_iree(pipe, cases[:half]) + _evaluate_iree(pipe, cases[half:])
     ran = iree.run_kernels(compiled.vmfb, programs)

@@ -106,6 +106,37 @@ def reads_kernel(module: str, *, timeout: float = 60.0) -> tuple[bool, str]:
     return proc.returncode == 0, proc.stderr
 
 
+_SPLIT = "// -----\n"
+_STDIN_LINE = re.compile(r"<stdin>:(\d+):\d+:")
+
+
+def unreadable_kernels(programs: Sequence[Program], *, timeout: float = 60.0) -> set[int]:
+    """Which programs' kernels IREE's own MLIR does not read (one `iree-opt` run over all of
+    them, split): those are refused before compiling, without halving a whole batch."""
+    modules = [kernel_module([p]) for p in programs]
+    try:
+        proc = subprocess.run(
+            [IREE_OPT, "--split-input-file", "-", "-o", os.devnull],
+            input=_SPLIT.join(modules),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return set()
+    starts: list[int] = []
+    line = 1
+    for m in modules:
+        starts.append(line)
+        line += m.count("\n") + 1
+    bad: set[int] = set()
+    for hit in _STDIN_LINE.finditer(proc.stderr):
+        n = int(hit.group(1))
+        bad.add(max(i for i, s in enumerate(starts) if s <= n))
+    return bad
+
+
 def classify_failure(module: str, compiled: Compiled) -> tuple[str, str]:
     """(kind, message) of a lone kernel iree-compile failed on: crash, invalid-ir or
     not-applicable (kinds as `pipeline.Kind` values)."""
@@ -259,4 +290,5 @@ __all__ = [
     "reproducer_files",
     "run_command",
     "run_kernels",
+    "unreadable_kernels",
 ]
