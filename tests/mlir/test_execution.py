@@ -60,3 +60,83 @@ def test_mlir_runs_matmul_with_accumulation_into_initial_output() -> None:
     expected = 7 + (a.view(np.uint8).astype(np.int64) @ b.view(np.uint8).astype(np.int64))
     for (got,) in run_cases(cases):
         assert got.astype(np.int64).tolist() == (expected.astype(np.uint32)).ravel().tolist()
+
+
+def _matmul_then_add(kind: str = "tensor", results: tuple[int, ...] | None = None):
+    from linalg_odsgen.mlir.execution import Apply, Program
+    from linalg_odsgen.types import ShapedType
+
+    def t(*shape: int) -> ShapedType:
+        return ShapedType(kind, shape, F32)
+
+    mm = ops.OPS["matmul"].from_types([t(3, 4), t(4, 2), t(3, 2)])
+    add = ops.OPS["add"].from_types([t(3, 2), t(3, 2), t(3, 2)])
+    rng = np.random.default_rng(5)
+    a, b, d = (rng.integers(-4, 5, s).astype(np.float32) for s in ((3, 4), (4, 2), (3, 2)))
+    c = np.full((3, 2), 1.0, np.float32)
+    values = (a, b, c, d, np.zeros((3, 2), np.float32))
+    program = Program(
+        (Apply(mm, mm, Form.GENERIC, (0, 1, 2)), Apply(add, add, Form.NAMED, (2, 3, 4))),
+        values,
+        results=results,
+    )
+    return program, a, b, c, d
+
+
+def test_a_program_chains_producer_to_consumer_in_one_kernel() -> None:
+    from linalg_odsgen.mlir.execution import build_module, expected_bits
+
+    program, a, b, c, d = _matmul_then_add(results=(4,))
+    text = build_module([program])
+    kernel = text[text.index("func.func @t_k0") : text.index("func.func @t_run0")]
+    # the add reads the matmul's result, and only the final value is returned
+    assert "ins(%0, %arg3 : tensor<3x2xf32>, tensor<3x2xf32>)" in kernel
+    assert "return %3 : tensor<3x2xf32>" in kernel
+    (got,) = expected_bits(program)
+    assert got.tolist() == to_bits((c + a @ b + d).reshape(-1), F32).tolist()
+
+
+def test_a_program_refuses_aliasing_and_mixed_kinds() -> None:
+    from linalg_odsgen.mlir.execution import Apply, Program
+
+    program, *_ = _matmul_then_add()
+    add = program.applies[1]
+    with pytest.raises(ValueError, match="one slot twice"):
+        Program((Apply(add.op, add.op, Form.NAMED, (2, 2, 4)),), program.values)
+    mem, *_ = _matmul_then_add("memref")
+    with pytest.raises(ValueError, match="all take tensors or all take memrefs"):
+        Program((program.applies[0], mem.applies[1]), program.values)
+
+
+def test_the_apfloat_pass_goes_before_the_arith_lowering_only_for_f8() -> None:
+    from linalg_odsgen.mlir.execution import APFLOAT_PASS, module_uses_f8, with_apfloat
+
+    passes = ("--a", "--convert-arith-to-llvm", "--b")
+    assert with_apfloat(passes, False) == passes
+    assert with_apfloat(passes, True) == ("--a", APFLOAT_PASS, "--convert-arith-to-llvm", "--b")
+    assert module_uses_f8("tensor<3xf8E4M3FN>") and module_uses_f8("%x : f8E5M2")
+    assert not module_uses_f8("tensor<3xf16>")
+
+
+@pytest.mark.mlir
+@pytest.mark.parametrize("kind", ["tensor", "memref"])
+def test_mlir_runs_a_program_to_the_bits_our_runtime_computes(kind: str) -> None:
+    from linalg_odsgen.mlir.execution import (
+        build_module,
+        expected_bits,
+        lower,
+        parse_bits,
+    )
+    from linalg_odsgen.mlir.tools import have_runner, mlir_opt, mlir_runner
+
+    if not have_runner():
+        pytest.skip("mlir-runner-22 missing")
+    program, *_ = _matmul_then_add(kind)
+    module = build_module([program, program], "p")
+    if kind == "tensor":
+        module = mlir_opt(module, "--one-shot-bufferize=bufferize-function-boundaries").stdout
+    got = parse_bits(mlir_runner(lower(module)).stdout, [program, program])
+    want = expected_bits(program)
+    assert len(want) == 2  # the intermediate and the final output slot
+    for outs in got:
+        assert [g.tolist() for g in outs] == [w.tolist() for w in want]
