@@ -49,6 +49,7 @@ class Batch:
     specs: tuple[CaseSpec, ...] = ()
     count: int = 0
     seed: int = 0
+    ops: int = 1  # fuzz: programs of up to this many ops
 
 
 def run_task(pipe: Pipeline, batch: Batch) -> list[tuple[int, Outcome, str]]:
@@ -56,7 +57,7 @@ def run_task(pipe: Pipeline, batch: Batch) -> list[tuple[int, Outcome, str]]:
     (run in a worker)."""
     from linalg_odsgen.conformance.fuzz import draw_case
 
-    specs = list(batch.specs) or [draw_case(batch.seed, batch.first + i) for i in range(batch.count)]  # fmt: skip
+    specs = list(batch.specs) or [draw_case(batch.seed, batch.first + i, batch.ops) for i in range(batch.count)]  # fmt: skip
     outs = run_batch(pipe, specs)
     return [
         (batch.first + i, o, signature(o, o.stderr, pipe) if o.kind.is_finding else "")
@@ -527,12 +528,12 @@ class _Signals:
             self._inside = False
 
 
-def fuzz_batches(seed: int, batch_size: int, cases: int | None) -> Iterator[Batch]:
+def fuzz_batches(seed: int, batch_size: int, cases: int | None, ops: int = 1) -> Iterator[Batch]:
     number = 0
     while cases is None or number * batch_size < cases:
         first = number * batch_size
         count = batch_size if cases is None else min(batch_size, cases - first)
-        yield Batch(number, first, count=count, seed=seed)
+        yield Batch(number, first, count=count, seed=seed, ops=ops)
         number += 1
 
 

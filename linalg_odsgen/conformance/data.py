@@ -113,8 +113,9 @@ def reduction_combiners(op: StructuredOp) -> dict[int, tuple[str, int]]:
     return found
 
 
-def _exact_values(op: StructuredOp, seed: int) -> list[Any]:
-    """Data of an order-sensitive reduction: floats from the exact pools, other types as usual."""
+def exact_values(op: StructuredOp, seed: int) -> list[Any]:
+    """Data of an order-sensitive reduction (or of a program feeding one): floats from the
+    exact pools, other types as usual."""
     values = make_data(op, seed)
     positive = any(payloads.lookup(n).positive_inputs for n in _region_op_names(op))
     rng = np.random.default_rng(seed ^ 0xE8AC7)
@@ -172,7 +173,7 @@ def case_data(op: StructuredOp, seed: int, *, specials: bool = True) -> list[Any
     if combiners and all(kind != "unknown" for kind, _ in combiners.values()):
         values: list[Any] = []
         for k in range(_REDRAWS):
-            values = _exact_values(op, seed + 7919 * k)
+            values = exact_values(op, seed + 7919 * k)
             if _fp_to_int_safe(op, values) and order_problem(op, values) is None:
                 return values
         return values
@@ -292,4 +293,4 @@ def order_problem(op: StructuredOp, values: Sequence[Any]) -> str | None:
     return None
 
 
-__all__ = ["case_data", "order_problem", "reduction_combiners"]
+__all__ = ["case_data", "exact_values", "order_problem", "reduction_combiners"]

@@ -35,7 +35,6 @@ from linalg_odsgen.conformance import pipeline as pl
 from linalg_odsgen.conformance.engine import Outcome, prepare
 from linalg_odsgen.conformance.harness import build_module
 from linalg_odsgen.conformance.pipeline import Kind, Pipeline, crash_site
-from linalg_odsgen.mlir.tools import MLIR_RUNNER, runner_libs
 
 _NUMBERS = re.compile(r"\d+")
 
@@ -162,29 +161,15 @@ class Finding:
     path: str
     index: int  # the campaign's case number (orders findings.json)
     minimized: bool = True
+    tool_version: str = ""  # `TOOL --version` of the tool that ran the pipeline
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
 
 def _reproduce_sh(pipe: Pipeline, has_transform: bool) -> str:
-    args = [pipe.opt, *pipe.plugin_args()]
-    if has_transform:
-        args += [
-            "--transform-preload-library=transform-library-paths=transform.mlir",
-            "--transform-interpreter",
-        ]
-    args += list(pipe.flags)
-    libs = ",".join(runner_libs() or ())
-    runner = [MLIR_RUNNER, "-e", "main", "-entry-point-result=void", "-O0", f"-shared-libs={libs}"]
-    return (
-        "#!/bin/sh\n"
-        "# The pipeline under test, then the standard lowering and the JIT runner.\n"
-        "# Compare the printed lines with expected.txt (bits, one line per output).\n"
-        'cd "$(dirname "$0")"\n'
-        f"{shlex.join(args)} input.mlir > after-pipeline.mlir || exit 1\n"
-        f"{pl.lowering_command(pipe.plugin)} after-pipeline.mlir | {shlex.join(runner)}\n"
-    )
+    """The reproducer's commands, rerunning with the tool the finding was found with."""
+    return pl.reproduce_script(pipe, "transform.mlir" if has_transform else None)
 
 
 def write_reproducer(
@@ -243,7 +228,15 @@ def write_reproducer(
         name,
         index,
         minimized,
+        _tool_version(pipe),
     )
+
+
+def _tool_version(pipe: Pipeline) -> str:
+    try:
+        return str(pipe.version)
+    except Exception:  # a tool that cannot say (a wrapper script): recorded as unknown
+        return ""
 
 
 def _case_json(outcome: Outcome, p: Any) -> dict[str, Any]:
