@@ -23,6 +23,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -398,7 +399,7 @@ class Campaign:
                         self._collect(fut, pending, pool, late)
                     self.summary.seconds = base_seconds + time.monotonic() - start
                     self._show(total)
-        except (_Stop, KeyboardInterrupt, cf.process.BrokenProcessPool):
+        except (_Stop, KeyboardInterrupt, BrokenProcessPool):
             stop = True
             self.out_of_time = guard.expired and not guard.stopped
         finally:
@@ -418,7 +419,7 @@ class Campaign:
         what, info = pending.pop(fut)
         try:
             result = fut.result()
-        except (_Stop, KeyboardInterrupt, cf.process.BrokenProcessPool):
+        except (_Stop, KeyboardInterrupt, BrokenProcessPool):
             raise
         except Exception as exc:  # a worker failed: say so, keep going
             self.summary.errors.append(f"{what} {info!r:.80}: {type(exc).__name__}: {exc}")
