@@ -373,8 +373,8 @@ def _evaluate_iree(pipe: Pipeline, cases: Sequence[Prepared]) -> list[Outcome]:
         bad = iree.unreadable_kernels(programs)
         if bad and len(bad) < len(cases):
             rest = [c for i, c in enumerate(cases) if i not in bad]
-            done = iter(_evaluate_iree(pipe, rest))
-            return [_evaluate_iree(pipe, [c])[0] if i in bad else next(done) for i, c in enumerate(cases)]  # fmt: skip
+            rest_outs = iter(_evaluate_iree(pipe, rest))
+            return [_evaluate_iree(pipe, [c])[0] if i in bad else next(rest_outs) for i, c in enumerate(cases)]  # fmt: skip
         half = len(cases) // 2
         return _evaluate_iree(pipe, cases[:half]) + _evaluate_iree(pipe, cases[half:])
     ran = iree.run_kernels(compiled.vmfb, programs)

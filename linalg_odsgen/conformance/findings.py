@@ -203,12 +203,19 @@ def write_reproducer(
             files["stderr.txt"] = (stderr or outcome.detail) + "\n"
         if pipe.transform:
             shutil.copyfile(pipe.transform, os.path.join(tmp, "transform.mlir"))
+        script = _reproduce_sh(pipe, bool(pipe.transform))
+        if pipe.target == "iree":  # the kernel, iree-compile and iree-run-module (36a's target)
+            from linalg_odsgen.conformance.targets.iree import reproducer_files
+
+            files["pipeline.txt"] = pipe.describe() + "\n"
+            files.update(reproducer_files(p.entry, pipe.iree_flags))
+            script = files.pop("reproduce.sh")
         for fname, text in files.items():
             with open(os.path.join(tmp, fname), "w") as fh:
                 fh.write(text)
         sh = os.path.join(tmp, "reproduce.sh")
         with open(sh, "w") as fh:
-            fh.write(_reproduce_sh(pipe, bool(pipe.transform)))
+            fh.write(script)
         os.chmod(sh, 0o755)
         os.chmod(tmp, 0o755)
         if os.path.exists(final):
@@ -233,6 +240,10 @@ def write_reproducer(
 
 
 def _tool_version(pipe: Pipeline) -> str:
+    if pipe.target == "iree":
+        from linalg_odsgen.conformance.targets.iree import iree_version
+
+        return iree_version()
     try:
         return str(pipe.version)
     except Exception:  # a tool that cannot say (a wrapper script): recorded as unknown

@@ -253,8 +253,9 @@ def run_command(program: Program, vmfb: str = "kernel.vmfb", function: str = "k0
 
 
 def reproducer_files(program: Program, flags: Sequence[str]) -> dict[str, str]:
-    """`kernel.mlir` and `reproduce.sh` (iree-compile, then iree-run-module with the
-    case's `--input=` values) of a finding against IREE."""
+    """`kernel.mlir`, `reproduce.sh` (iree-compile, then iree-run-module with the case's
+    `--input=` values) and `iree-printed.txt` (what those commands print, run once now) of
+    a finding against IREE."""
     script = (
         "#!/bin/sh\n"
         "# IREE's CPU compiler on the kernel, then IREE's runner on the case's data.\n"
@@ -263,7 +264,26 @@ def reproducer_files(program: Program, flags: Sequence[str]) -> dict[str, str]:
         f"{compile_command(flags)} || exit 1\n"
         f"{run_command(program)}\n"
     )
-    return {"kernel.mlir": kernel_module([program]), "reproduce.sh": script}
+    kernel = kernel_module([program])
+    return {"kernel.mlir": kernel, "reproduce.sh": script, "iree-printed.txt": _printed(kernel, program, flags)}  # fmt: skip
+
+
+def _printed(kernel: str, program: Program, flags: Sequence[str]) -> str:
+    """What iree-compile and iree-run-module print on the kernel (the reproducer's commands)."""
+    with tempfile.TemporaryDirectory(prefix="iree-") as tmp:
+        with open(os.path.join(tmp, "kernel.mlir"), "w") as fh:
+            fh.write(kernel)
+        out = []
+        for cmd in (compile_command(flags), run_command(program)):
+            try:
+                proc = subprocess.run(cmd, shell=True, cwd=tmp, capture_output=True, text=True, timeout=300, check=False)  # fmt: skip
+            except subprocess.TimeoutExpired:
+                out.append(f"$ {cmd}\n(timed out)\n")
+                break
+            out.append(f"$ {cmd}\n{proc.stdout}{proc.stderr}(exit {proc.returncode})\n")
+            if proc.returncode != 0:
+                break
+        return "".join(out)
 
 
 def iree_version() -> str:
