@@ -25,6 +25,7 @@ import re
 import shlex
 import shutil
 import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -43,23 +44,26 @@ _OP_AT = re.compile(r'(?:^|=)\s*"?([a-z_][a-z0-9_]*\.[a-z_][a-z0-9_.]*)"?(?=[\s(
 _KERNEL_HEAD = re.compile(r"func\.func\s+(?:private\s+)?@\w+_k\d+\(")
 
 
-def kernel_ops(module: str) -> set[str]:
-    """The op names inside a module's kernel functions (`@<prefix>_k<i>`); the whole module's
-    when it has none (the runner functions around them are left out)."""
+def kernel_ops(module: str) -> Counter[str]:
+    """How often each op name occurs inside a module's kernel functions (`@<prefix>_k<i>`);
+    in the whole module when it has none (the runner functions around them are left out)."""
     chunks = re.split(r"(?=func\.func\b)", module)
     kernels = [c for c in chunks if _KERNEL_HEAD.match(c)] or [module]
-    names: set[str] = set()
+    names: Counter[str] = Counter()
     for chunk in kernels:
         for line in chunk.splitlines():
             names.update(m.group(1) for m in _OP_AT.finditer(line))
-    return names - {"func.func"}
+    del names["func.func"]
+    return names
 
 
 def ir_change(before: str, after: str) -> str:
-    """What a pipeline did to the kernels, as op names removed (-) and added (+)."""
+    """What a pipeline did to the kernels: the op names it made fewer (-) and more (+),
+    whatever the counts (one extui turned into an extsi, or three, is the same change)."""
     a, b = kernel_ops(before), kernel_ops(after)
-    parts = [f"-{n}" for n in sorted(a - b)] + [f"+{n}" for n in sorted(b - a)]
-    return ",".join(parts) or "(same ops)"
+    fewer = sorted(n for n in a if b[n] < a[n])
+    more = sorted(n for n in b if b[n] > a[n])
+    return ",".join([f"-{n}" for n in fewer] + [f"+{n}" for n in more]) or "(same ops)"
 
 
 def _payload_key(outcome: Outcome) -> str:
