@@ -38,7 +38,7 @@ def _iree_opt() -> str:
 
 
 IREE_OPT = ("--mlir-opt", _iree_opt())
-IREE = ("--target", "iree")
+IREE = ("--target", "iree", "--batch-size", "8")
 CAMPAIGNS = (
     Run("mlir22-empty", ("--pipeline", "", "--cases", "600")),
     Run("llvm24-empty", (*IREE_OPT, "--pipeline", "", "--cases", "1000")),
