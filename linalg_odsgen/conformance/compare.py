@@ -55,16 +55,17 @@ def compare_bits(
     t: ElementType,
     approx: bool,
     stats: list[int] | None = None,
+    who: str = "MLIR",
 ) -> str:
     """Empty when equal: bit for bit (any NaN equals any NaN), or within MATH_ULPS if `approx`
-    (the largest distance seen is appended to `stats`)."""
+    (the largest distance seen is appended to `stats`); `who` names the side that ran."""
     if got.shape != expected.shape:
-        return f"MLIR printed {got.size} elements, expected {expected.size}"
+        return f"{who} printed {got.size} elements, expected {expected.size}"
     if not t.is_float:
         bad = np.nonzero(got != expected)[0]
         if bad.size:
             i = int(bad[0])
-            return f"{bad.size} elements differ; first at {i}: MLIR {got[i]} vs ours {expected[i]}"
+            return f"{bad.size} elements differ; first at {i}: {who} {got[i]} vs ours {expected[i]}"
         return ""
     # Elements equal whatever their bits: two NaNs, and bf16's host-dependent flush.
     same = _is_nan_bits(got, t) & _is_nan_bits(expected, t)
@@ -83,7 +84,7 @@ def compare_bits(
         g = got[i : i + 1].astype(dt).view(t.dtype)[0]
         e = expected[i : i + 1].astype(dt).view(t.dtype)[0]
         return (
-            f"{bad.size} elements differ; first at {i}: MLIR {_plain(g)} (0x{int(got[i]):X}) "
+            f"{bad.size} elements differ; first at {i}: {who} {_plain(g)} (0x{int(got[i]):X}) "
             f"vs ours {_plain(e)} (0x{int(expected[i]):X})"
         )
     return ""

@@ -131,9 +131,9 @@ def _prepare_program(spec: Any) -> Prepared:
     return Prepared(spec, program, expected, program.output_types(), approx, program.uses_f8)
 
 
-def _compare(p: Prepared, got: list[np.ndarray]) -> str:
+def _compare(p: Prepared, got: list[np.ndarray], who: str = "MLIR") -> str:
     for j, (g, e, t) in enumerate(zip(got, p.expected, p.out_types, strict=True)):
-        problem = compare_bits(g, e, t, p.approx)
+        problem = compare_bits(g, e, t, p.approx, who=who)
         if problem:
             return f"output {j}: {problem}"
     return ""
@@ -396,7 +396,7 @@ def _evaluate_iree(pipe: Pipeline, cases: Sequence[Prepared]) -> list[Outcome]:
             why = b if isinstance(b, str) else _compare(c, b)
             outcomes[i] = Outcome(c.spec, Kind.SKIPPED, f"MLIR 22 without a pipeline: {why}")
             continue
-        outcomes[i] = Outcome(c.spec, Kind.MISCOMPILE, "IREE: " + _compare(c, got), [x.tolist() for x in c.expected], [x.tolist() for x in got])  # fmt: skip
+        outcomes[i] = Outcome(c.spec, Kind.MISCOMPILE, _compare(c, got, "IREE"), [x.tolist() for x in c.expected], [x.tolist() for x in got])  # fmt: skip
     return [o for o in outcomes if o is not None]
 
 
