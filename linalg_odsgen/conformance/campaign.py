@@ -303,6 +303,8 @@ class Campaign:
     def _resumed_minimisations(self) -> list[tuple[int, str, Outcome]]:
         """Findings a stopped campaign had not minimised yet (with their outcomes)."""
         out = []
+        if self.budget <= 0:
+            return []
         for sig, index in sorted(self.unminimized.items(), key=lambda kv: kv[1]):
             current = self.by_sig.get(sig)
             path = self._pending_path(sig)
@@ -393,7 +395,9 @@ class Campaign:
                         pending[fut] = ("batch", batch)
                     if not pending or guard.stopped:
                         break
-                    timeout = max(0.0, deadline - time.monotonic()) + 0.05 if deadline is not None else None  # fmt: skip
+                    # wake at the deadline to stop running batches; after it, only
+                    # minimisations are left, and they stop by themselves
+                    timeout = max(0.0, deadline - time.monotonic()) + 0.05 if deadline is not None and not late else None  # fmt: skip
                     done, _ = guard.call(pool.wait_any, set(pending), timeout)
                     for fut in done:
                         self._collect(fut, pending, pool, late)
