@@ -186,3 +186,34 @@ def test_iree_refusing_a_kernel_is_not_applicable_and_the_batch_still_runs() -> 
     outs = run_batch(Pipeline(target="iree"), [_matmul(I8, I32), add, _matmul(F32, F32)])
     assert [o.kind for o in outs] == [Kind.OK, Kind.NOT_APPLICABLE, Kind.OK]
     assert "linalg.add" in outs[1].detail
+
+
+@pytest.mark.slow  # compiles the kernel twice (the run and the reproducer's own commands)
+def test_an_iree_reproducer_reruns_the_exact_commands_and_shows_what_iree_printed(tmp_path: Path) -> None:  # fmt: skip
+    import subprocess
+
+    from linalg_odsgen.conformance.findings import write_reproducer
+
+    _iree()
+    lib = tmp_path / "count.yaml"
+    lib.write_text(COUNT_REDUCE)
+    spec = CaseSpec(OpSource("count_reduce", str(lib)), (_t((2, 2), I32), _t((1,), I32)), seed=2)
+    pipe = Pipeline(target="iree")
+    (outcome,) = run_batch(pipe, [spec])
+    assert outcome.kind is Kind.MISCOMPILE
+    out = tmp_path / "out"
+    out.mkdir()
+    finding = write_reproducer(str(out), outcome, pipe, 0)
+    assert "IREE compiler version 3.13" in finding.tool_version
+    d = out / finding.path
+    script = (d / "reproduce.sh").read_text()
+    assert "iree-compile kernel.mlir --iree-hal-target-device=local" in script
+    assert "--input=2x2xi32=" in script and "--input=1xi32=" in script
+    # the script prints IREE's (wrong) value: got, not expected
+    done = subprocess.run(["sh", str(d / "reproduce.sh")], capture_output=True, text=True, timeout=300)  # fmt: skip
+    got = outcome.got[0][0]
+    want = outcome.expected[0][0]
+    signed = got - (1 << 32) if got >> 31 else got
+    assert f"1xi32={signed}" in done.stdout, done.stdout + done.stderr
+    assert f"1xi32={signed}" in (d / "iree-printed.txt").read_text()
+    assert want != got
