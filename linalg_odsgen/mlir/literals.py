@@ -100,7 +100,7 @@ def dense_literal(
         return "dense<>"  # MLIR's spelling of an empty literal of any shape
     if arr.ndim == 0:
         return f"dense<{element_literal(arr[()], type_, floats)}>"
-    flat = [element_literal(x, type_, floats) for x in arr.reshape(-1)]
+    flat = _element_texts(arr.reshape(-1), type_, floats)
 
     def nest(dims: tuple[int, ...], items: list[str]) -> str:
         if len(dims) == 1:
@@ -110,6 +110,20 @@ def dense_literal(
         return "[" + ", ".join(parts) + "]"
 
     return f"dense<{nest(arr.shape, flat)}>"
+
+
+def _element_texts(flat: np.ndarray, type_: ElementType, floats: str) -> list[str]:
+    """`element_literal` of every element of a flat array, vectorized where it is simple
+    (bit patterns and integers: the common, large case)."""
+    if type_.is_float and floats == "bits":
+        width = type_.width
+        bits = np.ascontiguousarray(flat).view(np.dtype(f"uint{width}"))
+        return [f"0x{int(b):X}" for b in bits.tolist()]
+    if type_.is_bool:
+        return ["true" if x else "false" for x in flat.tolist()]
+    if type_.is_integer and type_.width >= 8 and flat.dtype.kind in "iu":
+        return [str(x) for x in flat.astype(np.int64).tolist()]  # the dtype is the type's own
+    return [element_literal(x, type_, floats) for x in flat]
 
 
 def format_scalar(value: int | float | bool, type_: ElementType) -> str:
