@@ -167,3 +167,20 @@ def test_mlir22_and_another_version_read_the_literals_identically() -> None:
     # and MLIR 22 reads what the other version printed back to the same constants
     again = mlir_opt(printed[1], "--mlir-print-op-generic", "--mlir-print-elementsattrs-with-hex-if-larger=-1").stdout  # fmt: skip
     assert again.strip() == printed[0]
+
+
+@pytest.mark.parametrize("name", ["f16", "bf16", "f32", "f64", "f8E4M3FN", "i1", "i4", "i8", "i32", "i64", "index"])  # fmt: skip
+def test_dense_literal_fast_paths_spell_what_the_element_writer_spells(name: str) -> None:
+    from linalg_odsgen.mlir.literals import dense_literal, element_literal
+    from linalg_odsgen.types import parse_element_type
+
+    t = parse_element_type(name)
+    rng = np.random.default_rng(3)
+    if t.is_float:
+        x = np.append(rng.normal(size=11), np.nan).astype(t.dtype).reshape(3, 4)
+    elif t.is_bool:
+        x = rng.integers(0, 2, (3, 4)).astype(bool)
+    else:
+        x = rng.integers(-8, 8, (3, 4)).astype(t.dtype)
+    rows = ["[" + ", ".join(element_literal(v, t) for v in row) + "]" for row in x]
+    assert dense_literal(x, t) == "dense<[" + ", ".join(rows) + "]>"
