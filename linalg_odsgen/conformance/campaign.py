@@ -92,7 +92,33 @@ class _Inline:
         return set(futs), set()
 
     def close(self, stop: bool = False) -> None:
-        pass
+        if stop:  # a tool interrupted mid-run may have left children of its own
+            _kill_descendants()
+
+
+def _kill_descendants() -> None:
+    """SIGKILL every process descended from this one (read from /proc; nothing elsewhere)."""
+    children: dict[int, list[int]] = {}
+    try:
+        entries = os.listdir("/proc")
+    except OSError:
+        return
+    for name in entries:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as fh:
+                stat = fh.read()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        children.setdefault(ppid, []).append(int(name))
+    todo = list(children.get(os.getpid(), []))
+    while todo:
+        pid = todo.pop()
+        todo += children.get(pid, [])
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(pid, signal.SIGKILL)
 
 
 def _worker_init() -> None:

@@ -35,7 +35,8 @@ def _wait_for_tools(proc: subprocess.Popen[str], count: int) -> list[int]:
     end = time.monotonic() + 60
     while time.monotonic() < end:
         kids = parent.children(recursive=True)
-        tools = [k for k in kids if "slow" in " ".join(_cmdline(k))]
+        # the pipeline's runs (not `TOOL --version`, asked before the campaign starts)
+        tools = [k for k in kids if "slow" in (c := " ".join(_cmdline(k))) and "--version" not in c]  # fmt: skip
         if len(tools) >= count:
             return [k.pid for k in kids]
         time.sleep(0.2)
@@ -79,7 +80,8 @@ def test_a_signal_stops_every_worker_and_tool_within_seconds(
         end = time.monotonic() + 5
         while _alive(pids) and time.monotonic() < end:
             time.sleep(0.1)
-        assert _alive(pids) == [], "workers or tools outlived the campaign"
+        left = _alive(pids)
+        assert left == [], [_cmdline(psutil.Process(p)) for p in left]
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -96,8 +98,9 @@ def test_the_time_budget_ends_a_slow_batch_instead_of_waiting_for_it(
     start = time.monotonic()
     proc = _start(tmp_path, opt, "--time-budget", "3", "--jobs", "2")
     out, err = proc.communicate(timeout=60)
-    assert time.monotonic() - start < 15, err  # interpreter start-up included
+    assert time.monotonic() - start < 60, err  # interpreter start-up included
     data = json.loads(out)
+    assert data["seconds"] < 3 + 5  # the budget, and at most a few seconds to stop
     assert data["cases"] == 0 and data["findings"] == [] and data["out_of_time"] is True
     left = [p for p in psutil.process_iter(["cmdline"]) if str(tmp_path) in " ".join(p.info["cmdline"] or [])]  # fmt: skip
     assert left == []
