@@ -368,8 +368,8 @@ def _evaluate_iree(pipe: Pipeline, cases: Sequence[Prepared]) -> list[Outcome]:
     compiled = iree.compile_module(module, pipe.iree_flags)
     if not compiled.ok:
         if len(cases) == 1:
-            kind, message = iree.classify_failure(module, compiled)
-            return [Outcome(cases[0].spec, Kind(kind), message, stderr=compiled.stderr)]
+            kind, message, stderr = iree.classify_failure(module, compiled, pipe.iree_flags)
+            return [Outcome(cases[0].spec, Kind(kind), message, stderr=stderr)]
         bad = iree.unreadable_kernels(programs)
         if bad and len(bad) < len(cases):
             rest = [c for i, c in enumerate(cases) if i not in bad]

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from linalg_odsgen.conformance.pipeline import crash_site
 from linalg_odsgen.mlir.execution import Program, kernel_function, to_bits
 
 IREE_COMPILE = "iree-compile"
@@ -36,6 +37,11 @@ COMPILE_FLAGS: tuple[str, ...] = (
 )
 _CRASH_MARKS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `", "LLVM ERROR:")
 _VERIFIER = re.compile(r"failed to verify|verification failed|verifier|op verification", re.I)
+
+
+# A crashing iree-compile symbolizes its stack with llvm-symbolizer, which takes minutes
+# on a busy machine; frames as library+offset name the crash site just as well.
+_QUICK_CRASH = {**os.environ, "LLVM_DISABLE_SYMBOLIZATION": "1"}
 
 
 def have_iree() -> bool:
@@ -70,8 +76,11 @@ class Compiled:
     stderr: str
 
 
-def compile_module(module: str, flags: Sequence[str] = (), *, timeout: float = 300.0) -> Compiled:
-    """`iree-compile` of module text for the host CPU with the user's `flags` appended."""
+def compile_module(
+    module: str, flags: Sequence[str] = (), *, timeout: float = 300.0, symbolize: bool = False
+) -> Compiled:
+    """`iree-compile` of module text for the host CPU with the user's `flags` appended
+    (`symbolize`: a crash's stack with function names, slow)."""
     with tempfile.TemporaryDirectory(prefix="iree-") as tmp:
         src = os.path.join(tmp, "kernels.mlir")
         out = os.path.join(tmp, "kernels.vmfb")
@@ -79,7 +88,7 @@ def compile_module(module: str, flags: Sequence[str] = (), *, timeout: float = 3
             fh.write(module)
         cmd = [IREE_COMPILE, src, *COMPILE_FLAGS, *flags, "-o", out]
         try:
-            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False, env=None if symbolize else _QUICK_CRASH)  # fmt: skip
         except subprocess.TimeoutExpired:
             return Compiled(False, True, b"", f"iree-compile timed out after {timeout:g} s")
         crash = proc.returncode < 0 or proc.returncode > 1
@@ -137,27 +146,32 @@ def unreadable_kernels(programs: Sequence[Program], *, timeout: float = 60.0) ->
     return bad
 
 
-def classify_failure(module: str, compiled: Compiled) -> tuple[str, str]:
-    """(kind, message) of a lone kernel iree-compile failed on: crash, invalid-ir or
-    not-applicable (kinds as `pipeline.Kind` values)."""
+def classify_failure(
+    module: str, compiled: Compiled, flags: Sequence[str] = ()
+) -> tuple[str, str, str]:
+    """(kind, message, stderr) of a lone kernel iree-compile failed on: crash, invalid-ir or
+    not-applicable (kinds as `pipeline.Kind` values). A crash is compiled once more with
+    its stack symbolized, so that the same bug gets the same crash site."""
     message = _first_error(compiled.stderr)
     if compiled.crash:
-        return "crash", "iree-compile: " + message
+        again = compile_module(module, flags, timeout=240.0, symbolize=True)
+        stderr = again.stderr if again.crash and "#0 " in again.stderr else compiled.stderr
+        return "crash", "iree-compile crashed: " + _first_error(stderr), stderr
     ok, errors = reads_kernel(module)
     if not ok:
-        return "not-applicable", "IREE does not read the kernel: " + _first_error(errors)
+        return "not-applicable", "IREE does not read the kernel: " + _first_error(errors), errors
     if _VERIFIER.search(compiled.stderr):
-        return "invalid-ir", "iree-compile: " + message
-    return "not-applicable", "iree-compile refuses: " + message
+        return "invalid-ir", "iree-compile: " + message, compiled.stderr
+    return "not-applicable", "iree-compile refuses: " + message, compiled.stderr
 
 
 def _first_error(stderr: str) -> str:
     for line in stderr.splitlines():
         if "error:" in line:
             return line.split("error:", 1)[1].strip()
-    for line in stderr.splitlines():
-        if "Assertion `" in line or "LLVM ERROR:" in line:
-            return line.strip()
+    site = crash_site(stderr)
+    if site:
+        return "in " + site
     lines = [x for x in stderr.strip().splitlines() if x.strip()]
     return lines[0].strip() if lines else "failed"
 
