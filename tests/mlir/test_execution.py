@@ -140,3 +140,15 @@ def test_mlir_runs_a_program_to_the_bits_our_runtime_computes(kind: str) -> None
     assert len(want) == 2  # the intermediate and the final output slot
     for outs in got:
         assert [g.tolist() for g in outs] == [w.tolist() for w in want]
+
+
+def test_a_target_flushing_subnormals_matches_ours_only_on_tiny_values_of_the_same_sign() -> None:
+    tiny = np.array([1e-45, -1e-45, 1e-45, 1.0], np.float32)
+    flushed = np.array([0.0, -0.0, -0.0, 0.0], np.float32)
+    got, want = to_bits(flushed, F32), to_bits(tiny, F32)
+    assert "4 elements differ" in compare_bits(got, want, F32, approx=False)
+    problem = compare_bits(got, want, F32, approx=False, who="IREE", flushes_subnormals=True)
+    # the sign flip and the flushed 1.0 stay differences
+    assert problem.startswith("2 elements differ; first at 2: IREE -0.0")
+    h = to_bits(np.array([6e-8], np.float16), F16)  # the smallest f16 subnormal
+    assert compare_bits(to_bits(np.array([0.0], np.float16), F16), h, F16, False, flushes_subnormals=True) == ""  # fmt: skip
