@@ -248,6 +248,7 @@ class Campaign:
         self.summary = Summary()
         self.stopped = False
         self.out_of_time = False
+        self.guard = _Signals(None)
         self.done: set[int] = set()
         self.by_sig: dict[str, Finding] = {}
         # signature as found -> signature after minimisation (findings merged by root cause)
@@ -392,7 +393,7 @@ class Campaign:
         base_seconds = self.summary.seconds
         pool = self._executor()
         pending: dict[Any, tuple[str, Any]] = {}
-        guard = _Signals(deadline if type(pool) is _Inline else None)
+        guard = self.guard = _Signals(deadline if type(pool) is _Inline else None)
         limit = 2 * self.jobs if not self.scheduler else 4 * self.jobs
         exhausted = False
         stop = False
@@ -488,7 +489,9 @@ class Campaign:
         if late or self.budget <= 0:
             return
         for index, sig, outcome in fresh:
-            fut = pool.submit(minimize_task, self.pipe, outcome, self.budget, self.until)
+            # through the guard: without workers the minimisation runs here, and a stop
+            # must interrupt it too (the finding stays listed for --resume)
+            fut = self.guard.call(pool.submit, minimize_task, self.pipe, outcome, self.budget, self.until)  # fmt: skip
             pending[fut] = ("minimize", (index, sig))
 
     def _show(self, total: int | None) -> None:
