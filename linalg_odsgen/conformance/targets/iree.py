@@ -181,7 +181,7 @@ def _argument(value: Any, sig: Any) -> Any:
     numbers (a NumPy scalar would be passed as a buffer, not a value)."""
     if sig.kind is None:
         return float(value) if sig.element.is_float else int(value)
-    return np.ascontiguousarray(value)
+    return np.array(value, order="C")  # a copy, rank 0 kept (ascontiguousarray makes it 1-d)
 
 
 @dataclass(frozen=True)
