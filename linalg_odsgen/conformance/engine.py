@@ -361,10 +361,17 @@ def _evaluate_iree(pipe: Pipeline, cases: Sequence[Prepared]) -> list[Outcome]:
     counts only when MLIR 22's own lowering agrees with us on the case (the baseline)."""
     from linalg_odsgen.conformance.targets import iree
 
-    runnable = [c for c in cases if c.entry.tensor]
-    if len(runnable) < len(cases):
+    demoted = iree.demotes_f64(pipe.iree_flags)
+    why = {
+        id(c): "the iree target takes tensor kernels (--kind tensor)" if not c.entry.tensor
+        else "iree-compile demotes f64 to f32 by default (--iree-flags --iree-input-demote-f64-to-f32=false compares f64)"
+        for c in cases
+        if not c.entry.tensor or (demoted and iree.uses_f64(c.entry))
+    }  # fmt: skip
+    if why:
+        runnable = [c for c in cases if id(c) not in why]
         done = dict(zip([id(c) for c in runnable], _evaluate_iree(pipe, runnable), strict=True)) if runnable else {}  # fmt: skip
-        return [done.get(id(c)) or Outcome(c.spec, Kind.SKIPPED, "the iree target takes tensor kernels (--kind tensor)") for c in cases]  # fmt: skip
+        return [done[id(c)] if id(c) in done else Outcome(c.spec, Kind.SKIPPED, why[id(c)]) for c in cases]  # fmt: skip
     programs = [c.entry for c in cases]
     module = iree.kernel_module(programs)
     compiled = iree.compile_module(module, pipe.iree_flags)
@@ -395,8 +402,8 @@ def _evaluate_iree(pipe: Pipeline, cases: Sequence[Prepared]) -> list[Outcome]:
     for i, b in zip(suspects, base, strict=True):
         c, got = cases[i], ran[i].bits or []
         if isinstance(b, str) or _compare(c, b):
-            why = b if isinstance(b, str) else _compare(c, b)
-            outcomes[i] = Outcome(c.spec, Kind.SKIPPED, f"MLIR 22 without a pipeline: {why}")
+            base_why = b if isinstance(b, str) else _compare(c, b)
+            outcomes[i] = Outcome(c.spec, Kind.SKIPPED, f"MLIR 22 without a pipeline: {base_why}")
             continue
         outcomes[i] = Outcome(c.spec, Kind.MISCOMPILE, _compare(c, got, "IREE"), [x.tolist() for x in c.expected], [x.tolist() for x in got])  # fmt: skip
     return [o for o in outcomes if o is not None]

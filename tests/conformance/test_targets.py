@@ -16,7 +16,7 @@ import pytest
 from linalg_odsgen.conformance.engine import run_batch
 from linalg_odsgen.conformance.pipeline import Kind, Pipeline
 from linalg_odsgen.conformance.spec import CaseSpec, OpSource
-from linalg_odsgen.types import F32, F64, I1, I8, I32, ShapedType
+from linalg_odsgen.types import F16, F32, F64, I1, I8, I32, ShapedType
 
 needs_iree_opt = pytest.mark.skipif(
     shutil.which("iree-opt") is None, reason="iree-opt (the iree extra) not installed"
@@ -172,9 +172,13 @@ def test_iree_finds_the_invariant_reduction_and_runs_the_rest_in_one_module(tmp_
     specs = [*count, _matmul(I8, I32, cast="cast_unsigned"), _matmul(F32, F32, form="named", dynamic=True)]  # fmt: skip
     specs.append(_matmul(I8, I32).with_(kind="memref"))
     specs.append(CaseSpec(OpSource("dot"), (_t((5,), I32), _t((5,), I32), _t((), I32)), seed=3))  # rank 0 out  # fmt: skip
+    # an f16 scalar (the binding passes Python floats as f32 bits: a false positive once)
+    specs.append(CaseSpec(OpSource("fill"), (F16, _t((2, 3), F16)), seed=5))
+    specs.append(_matmul(F64, F64))  # IREE demotes f64 to f32 by default: not compared
     outs = run_batch(Pipeline(target="iree"), specs)
     kinds = [o.kind for o in outs]
-    assert kinds == [Kind.MISCOMPILE, Kind.MISCOMPILE, Kind.OK, Kind.OK, Kind.SKIPPED, Kind.OK]
+    assert kinds == [Kind.MISCOMPILE, Kind.MISCOMPILE, Kind.OK, Kind.OK, Kind.SKIPPED, Kind.OK, Kind.OK, Kind.SKIPPED]  # fmt: skip
+    assert "demotes f64" in outs[-1].detail
     assert outs[0].detail.startswith("output 0: 1 elements differ; first at 0: IREE ")
     # 2 per point of the 2x2 reduction: ours adds 8, IREE once
     assert (outs[0].expected[0][0] - outs[0].got[0][0]) % 256 == 6

@@ -55,6 +55,25 @@ def have_iree() -> bool:
     return True
 
 
+def demotes_f64(flags: Sequence[str]) -> bool:
+    """Whether iree-compile turns f64 into f32 (its default): f64 kernels then compute
+    another type than the op, so they are not compared."""
+    return "--iree-input-demote-f64-to-f32=false" not in flags
+
+
+def uses_f64(program: Program) -> bool:
+    """Whether any operand or payload value of the program is f64."""
+    static, _ = program.sigs()
+    if any(s.element.is_float and s.element.width == 64 for s in static):
+        return True
+    return any(
+        getattr(v.type, "is_float", False) and v.type.width == 64
+        for a in program.applies
+        for p in a.op.region.ops
+        for v in (*p.operands, p.result)
+    )
+
+
 def kernel_name(i: int) -> str:
     return f"k{i}"
 
@@ -180,7 +199,10 @@ def _argument(value: Any, sig: Any) -> Any:
     """A slot's value as `iree.runtime` takes it: arrays as they are, scalars as Python
     numbers (a NumPy scalar would be passed as a buffer, not a value)."""
     if sig.kind is None:
-        return float(value) if sig.element.is_float else int(value)
+        t = sig.element
+        if t.is_float and t.width < 32:  # the binding passes a Python float as f32 bits
+            return int(to_bits(value, t))
+        return float(value) if t.is_float else int(value)
     return np.array(value, order="C")  # a copy, rank 0 kept (ascontiguousarray makes it 1-d)
 
 
@@ -317,6 +339,7 @@ __all__ = [
     "classify_failure",
     "compile_command",
     "compile_module",
+    "demotes_f64",
     "have_iree",
     "input_flag",
     "iree_version",
@@ -325,4 +348,5 @@ __all__ = [
     "run_command",
     "run_kernels",
     "unreadable_kernels",
+    "uses_f64",
 ]
