@@ -43,7 +43,22 @@ _OPTIONS: list[Callable[[Any], Any]] = [
         "opt_tool",
         default=None,
         metavar="TOOL",
-        help="Executable running the pipeline instead of mlir-opt-22 (same arguments).",
+        help="Executable running the pipeline instead of mlir-opt-22 (same arguments); may be "
+        "another MLIR version's, e.g. iree-opt (its output crosses in generic form).",
+    ),
+    click.option(
+        "--target",
+        type=click.Choice(["mlir", "iree"]),
+        default="mlir",
+        show_default=True,
+        help="mlir: lowered and JIT-run by MLIR 22; iree: each kernel compiled by iree-compile "
+        "for the host CPU and run by iree.runtime (needs the `iree` extra).",
+    ),
+    click.option(
+        "--iree-flags",
+        default="",
+        metavar="FLAGS",
+        help='With --target iree: iree-compile flags added, e.g. "--iree-opt-data-tiling".',
     ),
     click.option("--seed", type=int, default=0, show_default=True, help="Seed of cases and data."),
     click.option(
@@ -102,6 +117,17 @@ def _fail(message: str) -> DiagnosticError:
     return DiagnosticError(Diagnostic(message, file="<command line>"))
 
 
+def _runs_interpreter(flags: str) -> bool:
+    """Whether pipeline flags include the transform interpreter (alone or in a pass list)."""
+    return "transform-interpreter" in flags
+
+
+def _iree_version() -> str:
+    from linalg_odsgen.conformance.targets.iree import iree_version
+
+    return iree_version()
+
+
 def make_campaign(mode: str, opts: dict[str, Any], extra: dict[str, Any]) -> tuple[Campaign, str]:
     """The campaign the options describe (tools checked first: precise errors, no traceback)."""
     from linalg_odsgen.conformance.campaign import Campaign, have_dask
@@ -121,13 +147,31 @@ def make_campaign(mode: str, opts: dict[str, Any], extra: dict[str, Any]) -> tup
         raise _fail(f"--mlir-opt: {opt} is not an executable")
     if opts["scheduler"] and not have_dask():
         raise _fail("--scheduler needs dask.distributed: pip install 'linalg-ods-gen[campaign]'")
-    if not opts["pipeline_flags"] and transform is None:
+    target = opts.get("target") or "mlir"
+    if target == "iree":
+        from linalg_odsgen.conformance.targets.iree import have_iree
+
+        if not have_iree():
+            raise _fail("--target iree needs iree-compile and iree.runtime: pip install 'linalg-ods-gen[iree]'")  # fmt: skip
+        if opts["pipeline_flags"] or transform is not None or opt is not None:
+            raise _fail("--target iree compiles with iree-compile: use --iree-flags, not --pipeline/--transform/--mlir-opt")  # fmt: skip
+    elif opts.get("iree_flags"):
+        raise _fail("--iree-flags goes with --target iree")
+    elif not opts["pipeline_flags"] and transform is None:
         click.echo("note: no --pipeline or --transform: testing the lowering alone", err=True)
+    if transform is not None and _runs_interpreter(opts["pipeline_flags"]):
+        click.echo(
+            "warning: --pipeline runs --transform-interpreter and --transform adds another: "
+            "the script is applied twice (drop one of them)",
+            err=True,
+        )
     pipe = Pipeline.parse(
         opts["pipeline_flags"],
         os.path.abspath(transform) if transform else None,
         os.path.abspath(plugin) if plugin else None,
         os.path.abspath(opt) if opt and os.path.exists(opt) else opt,
+        target=target,
+        iree_flags=opts.get("iree_flags") or "",
     )
     settings = {
         "mode": mode,
@@ -135,6 +179,10 @@ def make_campaign(mode: str, opts: dict[str, Any], extra: dict[str, Any]) -> tup
         "transform": pipe.transform,
         "plugin": pipe.plugin,
         "mlir_opt": pipe.opt,
+        "mlir_opt_version": pipe.version,
+        "target": pipe.target,
+        "iree_flags": list(pipe.iree_flags),
+        **({"iree_version": _iree_version()} if pipe.target == "iree" else {}),
         "seed": opts["seed"],
         "batch_size": opts["batch_size"],
         **extra,
@@ -158,7 +206,8 @@ def make_campaign(mode: str, opts: dict[str, Any], extra: dict[str, Any]) -> tup
 
 def print_summary(summary: Summary, fmt: str, campaign: Campaign, *, per_op: bool) -> None:
     if fmt == "json":
-        click.echo(json.dumps({"out": campaign.out, **summary.to_json()}, indent=2))
+        state = {"stopped": campaign.stopped, "out_of_time": campaign.out_of_time}
+        click.echo(json.dumps({"out": campaign.out, **state, **summary.to_json()}, indent=2))
         return
     kinds = ", ".join(f"{v} {k}" for k, v in sorted(summary.kinds.items()))
     click.echo(

@@ -23,10 +23,11 @@ import numpy as np
 
 from linalg_odsgen.conformance import pipeline as pl
 from linalg_odsgen.conformance.compare import compare_bits
-from linalg_odsgen.conformance.data import case_data
+from linalg_odsgen.conformance.data import case_data, order_problem
 from linalg_odsgen.conformance.harness import (
-    Entry,
+    Program,
     build_module,
+    expected_bits,
     merge_modules,
     module_body,
     parse_lines,
@@ -34,8 +35,7 @@ from linalg_odsgen.conformance.harness import (
 from linalg_odsgen.conformance.library import LIBM_OPS, _region_op_names, mlir22_cannot_lower
 from linalg_odsgen.conformance.pipeline import Kind, Pipeline
 from linalg_odsgen.conformance.spec import CaseSpec, instance, op_class, with_kind
-from linalg_odsgen.mlir.execution import output_bits
-from linalg_odsgen.mlir.printer import Form
+from linalg_odsgen.mlir.execution import op_uses_f8, output_bits
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.types import ElementType
 
@@ -45,7 +45,7 @@ class Prepared:
     """A case ready to run: its module entry, our output bits, output element types."""
 
     spec: CaseSpec
-    entry: Entry
+    entry: Program
     expected: list[np.ndarray]
     out_types: list[ElementType]
     approx: bool
@@ -73,6 +73,8 @@ def prepare(spec: CaseSpec) -> Prepared:
     from linalg_odsgen.diagnostics import DiagnosticError
     from linalg_odsgen.runtime import backends
 
+    if hasattr(spec, "build_program"):
+        return _prepare_program(spec)
     try:
         op = instance(spec, dynamic=False)
         kernel_op = instance(spec) if spec.dynamic else op
@@ -82,6 +84,9 @@ def prepare(spec: CaseSpec) -> Prepared:
     if limitation is not None:
         raise NotRunnable(limitation)
     values = list(spec.data) if spec.data is not None else case_data(op, spec.seed)
+    problem = order_problem(op, values)  # a legal reordering of the sum would differ
+    if problem is not None:
+        raise NotRunnable(problem)
     values = [v.copy() if isinstance(v, np.ndarray) else v for v in values]
     ins = [v for d, v in zip(op.value_operands, values, strict=True) if d.kind.is_input]
     outs = [v.copy() for d, v in zip(op.value_operands, values, strict=True) if not d.kind.is_input]
@@ -99,19 +104,38 @@ def prepare(spec: CaseSpec) -> Prepared:
         for d, t in zip(op.value_operands, op.element_types, strict=True)
         if d.kind is OperandKind.OUTPUT_TENSOR
     ]
-    f8 = any(t.is_float and t.width == 8 for t in op.element_types) or any(
-        getattr(v.type, "is_float", False) and v.type.width == 8
-        for p in op.region.ops
-        for v in (*p.operands, p.result)
-    )
-    entry = Entry(op, kernel_op, Form(spec.form), tuple(values), spec.dialect)
+    f8 = op_uses_f8(op)
+    entry = Program.single(op, values, spec.form, kernel_op=kernel_op, dialect=spec.dialect)
     approx = bool(_region_op_names(op) & LIBM_OPS)
     return Prepared(spec, entry, expected, out_types, approx, f8)
 
 
-def _compare(p: Prepared, got: list[np.ndarray]) -> str:
+def _prepare_program(spec: Any) -> Prepared:
+    """A spec of several ops (`spec.build_program()`): our results run the ops in order."""
+    from linalg_odsgen.diagnostics import DiagnosticError
+
+    errors = (DiagnosticError, ValueError, TypeError, KeyError, NotImplementedError)
+    try:
+        program = spec.build_program()
+    except errors as exc:
+        raise NotRunnable(f"cannot build {spec.describe()}: {exc}") from None
+    for a in program.applies:
+        limitation = mlir22_cannot_lower(a.op)
+        if limitation is not None:
+            raise NotRunnable(limitation)
+    try:
+        expected = expected_bits(program)
+    except errors as exc:
+        raise NotRunnable(f"our runtime cannot run {spec.describe()}: {exc}") from None
+    approx = any(_region_op_names(a.op) & LIBM_OPS for a in program.applies)
+    return Prepared(spec, program, expected, program.output_types(), approx, program.uses_f8)
+
+
+def _compare(p: Prepared, got: list[np.ndarray], who: str = "MLIR") -> str:
+    # IREE's CPU code flushes subnormals to zero by design: not a finding there
+    ftz = who == "IREE"
     for j, (g, e, t) in enumerate(zip(got, p.expected, p.out_types, strict=True)):
-        problem = compare_bits(g, e, t, p.approx)
+        problem = compare_bits(g, e, t, p.approx, who=who, flushes_subnormals=ftz)
         if problem:
             return f"output {j}: {problem}"
     return ""
@@ -139,6 +163,34 @@ def _lower_and_run(pipe: Pipeline, module: str) -> pl.Step:
     return pl.execute(low.stdout)
 
 
+def _read_back(pipe: Pipeline, step: pl.Step) -> pl.Step:
+    """A tool's output as MLIR 22 reads it: itself for MLIR 22, else reprinted by
+    `mlir-opt-22` (a failure there is a format difference between versions)."""
+    if not pipe.cross_version or not step.ok:
+        return step
+    return pl.import_module(pipe, step.stdout)
+
+
+def _baseline_module(pipe: Pipeline, module: str) -> pl.Step:
+    """The module the baseline lowers: ours as printed for MLIR 22; for another version's
+    tool, ours through that tool with an empty pipeline and read back, so a difference
+    between versions is never blamed on the pipeline."""
+    if not pipe.cross_version:
+        return pl.Step(True, False, module, "")
+    through = pl.apply(pipe.baseline(), module)
+    if not through.ok:
+        return pl.Step(False, through.crash, "", f"{pipe.opt} with an empty pipeline: {through.stderr}")  # fmt: skip
+    back = pl.import_module(pipe, through.stdout)
+    if not back.ok:
+        return pl.Step(False, False, "", f"MLIR 22 reading {pipe.opt}'s output: {back.stderr}")
+    return back
+
+
+def _baseline_run(pipe: Pipeline, module: str) -> pl.Step:
+    base = _baseline_module(pipe, module)
+    return _lower_and_run(pipe, base.stdout) if base.ok else base
+
+
 def _try_batch(pipe: Pipeline, cases: Sequence[Prepared]) -> tuple[list[Outcome] | None, str]:
     """Outcomes of a whole batch, or (None, stage) when a tool failed for it.
 
@@ -148,6 +200,9 @@ def _try_batch(pipe: Pipeline, cases: Sequence[Prepared]) -> tuple[list[Outcome]
     piped = pl.apply(pipe, build_module(entries, "p", "p_main"))
     if not piped.ok:
         return None, "pipeline"
+    piped = _read_back(pipe, piped)
+    if not piped.ok:
+        return None, "import"
     p_body = module_body(piped.stdout)
     if p_body is None:
         return None, "merge"
@@ -163,8 +218,10 @@ def _try_batch(pipe: Pipeline, cases: Sequence[Prepared]) -> tuple[list[Outcome]
     suspects = [i for i, problem in enumerate(problems) if problem]
     base: dict[int, list[np.ndarray]] = {}
     if suspects:
-        b_body = module_body(build_module([entries[i] for i in suspects], "b", "b_main"))
-        assert b_body is not None  # our own printing
+        b_module = _baseline_module(pipe, build_module([entries[i] for i in suspects], "b", "b_main"))  # fmt: skip
+        b_body = module_body(b_module.stdout) if b_module.ok else None
+        if b_body is None:
+            return None, "run"
         ran_b = _lower_and_run(pipe, merge_modules([b_body], ["b_main"]))
         if not ran_b.ok:
             return None, "run"
@@ -211,12 +268,16 @@ def _classify_alone(pipe: Pipeline, case: Prepared, stage: str) -> Outcome:
         if unverified.ok:
             return Outcome(spec, Kind.INVALID_IR, step.message, stderr=step.stderr)
         return Outcome(spec, Kind.NOT_APPLICABLE, step.message, stderr=step.stderr)
-    baseline = _lower_and_run(pipe, module)
+    baseline = _baseline_run(pipe, module)
     if not baseline.ok:
         return Outcome(spec, Kind.SKIPPED, "MLIR 22 without the pipeline: " + pl.first_error(baseline.stderr))  # fmt: skip
     piped = pl.apply(pipe, module)
     if not piped.ok:  # flaky pipeline: classify as above
         return _classify_alone(pipe, case, "pipeline")
+    if pipe.cross_version:
+        piped = pl.import_module(pipe, piped.stdout)
+        if not piped.ok:
+            return Outcome(spec, Kind.SKIPPED, f"MLIR 22 cannot read {pipe.opt}'s output (a format difference between versions, not a finding): {piped.message}", stderr=piped.stderr)  # fmt: skip
     checked = pl.verify(pipe, piped.stdout)
     if not checked.ok:
         kind = Kind.CRASH if checked.crash else Kind.INVALID_IR
@@ -282,12 +343,86 @@ def run_batch(pipe: Pipeline, specs: Sequence[CaseSpec]) -> list[Outcome]:
             slots[i] = Outcome(spec, Kind.SKIPPED, str(exc))
             continue
         groups[p.f8].append((i, p))
+    evaluate = _evaluate_iree if pipe.target == "iree" else _evaluate
     for group in groups.values():  # 8-bit floats need a lowering of their own
         if not group:
             continue
-        for (i, _), out in zip(group, _evaluate(pipe, [p for _, p in group]), strict=True):
+        for (i, _), out in zip(group, evaluate(pipe, [p for _, p in group]), strict=True):
             slots[i] = out
     return [slots[i] for i in range(len(specs))]
+
+
+# -- IREE as the target --------------------------------------------------------------------
+
+
+def _evaluate_iree(pipe: Pipeline, cases: Sequence[Prepared]) -> list[Outcome]:
+    """Kernels compiled together by iree-compile (a failing batch split in halves until the
+    failing kernel stands alone), run by iree.runtime, compared with ours; a difference
+    counts only when MLIR 22's own lowering agrees with us on the case (the baseline)."""
+    from linalg_odsgen.conformance.targets import iree
+
+    demoted = iree.demotes_f64(pipe.iree_flags)
+    why = {
+        id(c): "the iree target takes tensor kernels (--kind tensor)" if not c.entry.tensor
+        else "iree-compile demotes f64 to f32 by default (--iree-flags --iree-input-demote-f64-to-f32=false compares f64)"
+        for c in cases
+        if not c.entry.tensor or (demoted and iree.uses_f64(c.entry))
+    }  # fmt: skip
+    if why:
+        runnable = [c for c in cases if id(c) not in why]
+        done = dict(zip([id(c) for c in runnable], _evaluate_iree(pipe, runnable), strict=True)) if runnable else {}  # fmt: skip
+        return [done[id(c)] if id(c) in done else Outcome(c.spec, Kind.SKIPPED, why[id(c)]) for c in cases]  # fmt: skip
+    programs = [c.entry for c in cases]
+    module = iree.kernel_module(programs)
+    compiled = iree.compile_module(module, pipe.iree_flags)
+    if not compiled.ok:
+        if len(cases) == 1:
+            kind, message, stderr = iree.classify_failure(module, compiled, pipe.iree_flags)
+            return [Outcome(cases[0].spec, Kind(kind), message, stderr=stderr)]
+        bad = iree.unreadable_kernels(programs)
+        if bad and len(bad) < len(cases):
+            rest = [c for i, c in enumerate(cases) if i not in bad]
+            rest_outs = iter(_evaluate_iree(pipe, rest))
+            return [_evaluate_iree(pipe, [c])[0] if i in bad else next(rest_outs) for i, c in enumerate(cases)]  # fmt: skip
+        half = len(cases) // 2
+        return _evaluate_iree(pipe, cases[:half]) + _evaluate_iree(pipe, cases[half:])
+    ran = iree.run_kernels(compiled.vmfb, programs)
+    outcomes: list[Outcome | None] = []
+    suspects: list[int] = []
+    for i, (c, r) in enumerate(zip(cases, ran, strict=True)):
+        if r.bits is None:
+            kind = Kind.SKIPPED if r.unsupported else Kind.CRASH
+            outcomes.append(Outcome(c.spec, kind, "iree.runtime: " + r.error[:500], stderr=r.error))
+        elif _compare(c, r.bits, "IREE"):
+            outcomes.append(None)
+            suspects.append(i)
+        else:
+            outcomes.append(Outcome(c.spec, Kind.OK))
+    base = _mlir22_bits(pipe, [cases[i] for i in suspects]) if suspects else []
+    for i, b in zip(suspects, base, strict=True):
+        c, got = cases[i], ran[i].bits or []
+        if isinstance(b, str) or _compare(c, b):
+            base_why = b if isinstance(b, str) else _compare(c, b)
+            outcomes[i] = Outcome(c.spec, Kind.SKIPPED, f"MLIR 22 without a pipeline: {base_why}")
+            continue
+        outcomes[i] = Outcome(c.spec, Kind.MISCOMPILE, _compare(c, got, "IREE"), [x.tolist() for x in c.expected], [x.tolist() for x in got])  # fmt: skip
+    return [o for o in outcomes if o is not None]
+
+
+def _mlir22_bits(pipe: Pipeline, cases: Sequence[Prepared]) -> list[list[np.ndarray] | str]:
+    """Per case, the bits MLIR 22's own lowering computes (or why it could not run)."""
+    mlir22 = Pipeline(plugin=pipe.plugin)
+    entries = [c.entry for c in cases]
+    ran = _lower_and_run(mlir22, build_module(entries, "b", "main"))
+    if ran.ok:
+        try:
+            return list(parse_lines(ran.stdout, entries))
+        except ValueError:
+            pass
+    if len(cases) == 1:
+        return [pl.first_error(ran.stderr)]
+    half = len(cases) // 2
+    return _mlir22_bits(pipe, cases[:half]) + _mlir22_bits(pipe, cases[half:])
 
 
 def spec_seed(*parts: Any) -> int:

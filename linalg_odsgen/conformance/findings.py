@@ -25,6 +25,7 @@ import re
 import shlex
 import shutil
 import tempfile
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,36 +36,72 @@ from linalg_odsgen.conformance import pipeline as pl
 from linalg_odsgen.conformance.engine import Outcome, prepare
 from linalg_odsgen.conformance.harness import build_module
 from linalg_odsgen.conformance.pipeline import Kind, Pipeline, crash_site
-from linalg_odsgen.mlir.tools import MLIR_RUNNER, runner_libs
 
 _NUMBERS = re.compile(r"\d+")
 
 
-def signature(outcome: Outcome, stderr: str = "") -> str:
-    """What makes two findings the same bug, as a short hash: for a miscompile the op's
-    payload ops, iterator types and element types; for a crash where it crashed; for invalid
-    IR or others the error with numbers blanked. Element types and sizes are left out: the
-    same pattern matched wrongly on i8 and on f16 is one bug."""
-    spec = outcome.spec
+_OP_AT = re.compile(r'(?:^|=)\s*"?([a-z_][a-z0-9_]*\.[a-z_][a-z0-9_.]*)"?(?=[\s({<:]|$)')
+_KERNEL_HEAD = re.compile(r"func\.func\s+(?:private\s+)?@\w+_k\d+\(")
+
+
+def kernel_ops(module: str) -> Counter[str]:
+    """How often each op name occurs inside a module's kernel functions (`@<prefix>_k<i>`);
+    in the whole module when it has none (the runner functions around them are left out)."""
+    chunks = re.split(r"(?=func\.func\b)", module)
+    kernels = [c for c in chunks if _KERNEL_HEAD.match(c)] or [module]
+    names: Counter[str] = Counter()
+    for chunk in kernels:
+        for line in chunk.splitlines():
+            names.update(m.group(1) for m in _OP_AT.finditer(line))
+    del names["func.func"]
+    return names
+
+
+def ir_change(before: str, after: str) -> str:
+    """What a pipeline did to the kernels: the op names it made fewer (-) and more (+),
+    whatever the counts (one extui turned into an extsi, or three, is the same change)."""
+    a, b = kernel_ops(before), kernel_ops(after)
+    fewer = sorted(n for n in a if b[n] < a[n])
+    more = sorted(n for n in b if b[n] > a[n])
+    return ",".join([f"-{n}" for n in fewer] + [f"+{n}" for n in more]) or "(same ops)"
+
+
+def _payload_key(outcome: Outcome) -> str:
+    try:
+        op = prepare(outcome.spec).entry.op
+        return ",".join(sorted({x.name for x in op.region.ops} - {"arith.constant"}))
+    except Exception:
+        return outcome.spec.source.name
+
+
+def signature(outcome: Outcome, stderr: str = "", pipe: Pipeline | None = None) -> str:
+    """What makes two findings the same bug, as a short hash of the pipeline and the root
+    cause: for a miscompile what the pipeline changes in the case's IR (op names removed and
+    added: the same wrong rewrite on i8 and on f16, on a matmul or a conv, is one bug); for a
+    crash where it crashed; for invalid IR the error with numbers blanked. Without `pipe`
+    (or when the pipeline cannot be rerun) a miscompile is keyed by its payload ops."""
     if outcome.kind is Kind.MISCOMPILE:
-        try:
-            p = prepare(spec)
-            op = p.entry.op
-            key = "|".join(
-                [
-                    ",".join(sorted({x.name for x in op.region.ops} - {"arith.constant"})),
-                    ",".join(str(t.value) for t in op.iterator_types),
-                    ",".join(str(m) for m in op.indexing_maps),
-                ]
-            )
-        except Exception:
-            key = spec.describe()
+        key = _miscompile_key(outcome, pipe)
     elif outcome.kind is Kind.CRASH:
         key = crash_site(stderr) or _NUMBERS.sub("N", outcome.detail)
     else:
         key = _NUMBERS.sub("N", outcome.detail)
-    text = f"{outcome.kind.value}|{key}"
+    where = pipe.describe() if pipe is not None else ""
+    text = f"{outcome.kind.value}|{where}|{key}"
     return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+def _miscompile_key(outcome: Outcome, pipe: Pipeline | None) -> str:
+    if pipe is None or getattr(pipe, "target", "mlir") not in ("mlir", None):
+        return _payload_key(outcome)
+    try:
+        module = build_module([prepare(outcome.spec).entry], "t", "main")
+        step = pl.apply(pipe, module)
+    except Exception:
+        return _payload_key(outcome)
+    if not step.ok:
+        return _payload_key(outcome)
+    return ir_change(module, step.stdout)
 
 
 def _atomic_write(path: str, text: str, mode: int | None = None) -> None:
@@ -75,6 +112,19 @@ def _atomic_write(path: str, text: str, mode: int | None = None) -> None:
             fh.write(text)
         if mode is not None:
             os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def _atomic_write_bytes(path: str, data: bytes) -> None:
+    d = os.path.dirname(path) or "."
+    fd, tmp = tempfile.mkstemp(dir=d, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
@@ -115,29 +165,15 @@ class Finding:
     path: str
     index: int  # the campaign's case number (orders findings.json)
     minimized: bool = True
+    tool_version: str = ""  # `TOOL --version` of the tool that ran the pipeline
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
 
 
 def _reproduce_sh(pipe: Pipeline, has_transform: bool) -> str:
-    args = [pipe.opt, *pipe.plugin_args()]
-    if has_transform:
-        args += [
-            "--transform-preload-library=transform-library-paths=transform.mlir",
-            "--transform-interpreter",
-        ]
-    args += list(pipe.flags)
-    libs = ",".join(runner_libs() or ())
-    runner = [MLIR_RUNNER, "-e", "main", "-entry-point-result=void", "-O0", f"-shared-libs={libs}"]
-    return (
-        "#!/bin/sh\n"
-        "# The pipeline under test, then the standard lowering and the JIT runner.\n"
-        "# Compare the printed lines with expected.txt (bits, one line per output).\n"
-        'cd "$(dirname "$0")"\n'
-        f"{shlex.join(args)} input.mlir > after-pipeline.mlir || exit 1\n"
-        f"{pl.lowering_command(pipe.plugin)} after-pipeline.mlir | {shlex.join(runner)}\n"
-    )
+    """The reproducer's commands, rerunning with the tool the finding was found with."""
+    return pl.reproduce_script(pipe, "transform.mlir" if has_transform else None)
 
 
 def write_reproducer(
@@ -171,12 +207,19 @@ def write_reproducer(
             files["stderr.txt"] = (stderr or outcome.detail) + "\n"
         if pipe.transform:
             shutil.copyfile(pipe.transform, os.path.join(tmp, "transform.mlir"))
+        script = _reproduce_sh(pipe, bool(pipe.transform))
+        if pipe.target == "iree":  # the kernel, iree-compile and iree-run-module (36a's target)
+            from linalg_odsgen.conformance.targets.iree import reproducer_files
+
+            files["pipeline.txt"] = pipe.describe() + "\n"
+            files.update(reproducer_files(p.entry, pipe.iree_flags))
+            script = files.pop("reproduce.sh")
         for fname, text in files.items():
             with open(os.path.join(tmp, fname), "w") as fh:
                 fh.write(text)
         sh = os.path.join(tmp, "reproduce.sh")
         with open(sh, "w") as fh:
-            fh.write(_reproduce_sh(pipe, bool(pipe.transform)))
+            fh.write(script)
         os.chmod(sh, 0o755)
         os.chmod(tmp, 0o755)
         if os.path.exists(final):
@@ -196,7 +239,19 @@ def write_reproducer(
         name,
         index,
         minimized,
+        _tool_version(pipe),
     )
+
+
+def _tool_version(pipe: Pipeline) -> str:
+    if pipe.target == "iree":
+        from linalg_odsgen.conformance.targets.iree import iree_version
+
+        return iree_version()
+    try:
+        return str(pipe.version)
+    except Exception:  # a tool that cannot say (a wrapper script): recorded as unknown
+        return ""
 
 
 def _case_json(outcome: Outcome, p: Any) -> dict[str, Any]:
@@ -231,4 +286,13 @@ def read_index(out: str) -> list[Finding]:
         return [Finding(**e) for e in json.load(fh)]
 
 
-__all__ = ["Finding", "crash_site", "read_index", "signature", "write_index", "write_reproducer"]
+__all__ = [
+    "Finding",
+    "crash_site",
+    "ir_change",
+    "kernel_ops",
+    "read_index",
+    "signature",
+    "write_index",
+    "write_reproducer",
+]

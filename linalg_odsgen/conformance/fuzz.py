@@ -444,12 +444,17 @@ def library_instance(rng: random.Random, seed: int, label: str) -> CaseSpec | No
     )
 
 
-def draw_case(seed: int, index: int) -> CaseSpec:
+def draw_case(seed: int, index: int, ops: int = 1) -> Any:
     """Case `index` of the campaign with this seed (the same on every machine): a third
-    drawn from scratch, a half mutations of core ops, a sixth core-op instances."""
+    drawn from scratch, a half mutations of core ops, a sixth core-op instances; with
+    `ops` > 1 every other case is a program of up to `ops` ops instead (program.py)."""
     rng = random.Random(f"fuzz/{seed}/{index}")
     data_seed = rng.getrandbits(32)
     label = f"case {index}"
+    if ops > 1 and index % 2 == 1:
+        from linalg_odsgen.conformance.program import draw_program
+
+        return draw_program(rng, data_seed, label, ops)
     source = index % 6
     if source == 5:
         spec = library_instance(rng, data_seed, label)

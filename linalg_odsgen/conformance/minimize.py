@@ -1,11 +1,13 @@
 """Shrinking a finding while it stays a finding of the same kind (greedy delta debugging).
 
 In turn: static sizes instead of dynamic ones; the payload (a function node
-replaced by one of its operands, for ops the fuzzer drew or mutated); element
+replaced by one of its operands, for ops the fuzzer drew or mutated); operands the
+payload no longer reads (inputs, and outputs other ops do not read); element
 types (all operands of one type moved to f32, or i32 or i8); the loop sizes (each to 1, else one smaller); the data (an operand all zeros or
 all ones, then halves of its elements set to zero). A candidate is kept when
 running it alone through the pipeline gives the same kind of finding; the
-number of runs is bounded.
+number of runs is bounded. A program of several ops shrinks by dropping its last op
+and by plain slot data (`program.program_candidates`).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ import numpy as np
 from linalg_odsgen.conformance.engine import NotRunnable, Outcome, prepare, run_batch
 from linalg_odsgen.conformance.fuzz import shapes_for
 from linalg_odsgen.conformance.pipeline import Pipeline
+from linalg_odsgen.conformance.program import ProgramSpec, program_candidates
 from linalg_odsgen.conformance.spec import CaseSpec, OpSource
-from linalg_odsgen.model import ScalarFn
+from linalg_odsgen.model import OperandKind, ScalarArg, ScalarFn
 from linalg_odsgen.types import ShapedType
 
 
@@ -40,6 +43,43 @@ def _payload_candidates(spec: CaseSpec) -> Iterator[CaseSpec]:
                 assigns[k] = replace(assign, value=value)
                 new = replace(config, structured_op=replace(sop, assignments=tuple(assigns)))
                 yield spec.with_(source=OpSource(spec.source.name, spec.source.library, new))
+
+
+def _arg_names(e: Any) -> set[str]:
+    if isinstance(e, ScalarArg):
+        return {e.arg}
+    if isinstance(e, ScalarFn):
+        return set().union(*(_arg_names(x) for x in e.operands))
+    return set()
+
+
+def _operand_candidates(spec: CaseSpec) -> Iterator[CaseSpec]:
+    """The op without one operand its payload does not read (an input, or an output with
+    its assignment when there are several); a domain that can no longer be sized fails to
+    build and is not kept."""
+    config = spec.source.config
+    if config is None:
+        return
+    sop = config.structured_op
+    outputs = [a for a in sop.args if a.kind is OperandKind.OUTPUT_TENSOR]
+    for k, a in enumerate(sop.args):
+        assigns = sop.assignments
+        if a.kind is OperandKind.OUTPUT_TENSOR:
+            if len(outputs) < 2:
+                continue
+            assigns = tuple(x for x in assigns if x.arg != a.name)
+        read = set().union(*(_arg_names(x.value) for x in assigns))
+        if a.name in read:
+            continue
+        new_sop = replace(
+            sop,
+            args=sop.args[:k] + sop.args[k + 1 :],
+            indexing_maps=sop.indexing_maps[:k] + sop.indexing_maps[k + 1 :],
+            assignments=assigns,
+        )
+        data = None if spec.data is None else spec.data[:k] + spec.data[k + 1 :]
+        source = OpSource(spec.source.name, spec.source.library, replace(config, structured_op=new_sop))  # fmt: skip
+        yield spec.with_(source=source, types=spec.types[:k] + spec.types[k + 1 :], data=data)
 
 
 def _walk(e: Any, path: tuple[int, ...]) -> Iterator[tuple[tuple[int, ...], Any]]:
@@ -153,9 +193,14 @@ def minimize(
                 return True
         return False
 
+    if isinstance(best.spec, ProgramSpec):
+        while attempt(program_candidates):
+            pass
+        return best
     if best.spec.dynamic:
         attempt(lambda s: iter([s.with_(dynamic=False)]))
-    for stage in (_payload_candidates, _type_candidates, _size_candidates, _data_candidates):
+    stages = (_payload_candidates, _operand_candidates, _type_candidates, _size_candidates, _data_candidates)  # fmt: skip
+    for stage in stages:
         while attempt(stage):
             pass
     return best

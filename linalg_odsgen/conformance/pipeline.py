@@ -13,13 +13,21 @@ from __future__ import annotations
 
 import bisect
 import enum
+import functools
 import re
 import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from linalg_odsgen.mlir.execution import APFLOAT_PASS
-from linalg_odsgen.mlir.tools import MLIR_OPT, ToolError, mlir_runner, run_tool
+from linalg_odsgen.mlir.execution import FASTMATH_ATTR, module_uses_f8, with_apfloat
+from linalg_odsgen.mlir.tools import (
+    MLIR_OPT,
+    MLIR_RUNNER,
+    ToolError,
+    mlir_runner,
+    run_tool,
+    runner_libs,
+)
 
 # Lowering of what a pipeline leaves (linalg on tensors or buffers, scf loops and
 # foralls, tensor slices, vectors, affine) to the LLVM dialect.
@@ -47,9 +55,6 @@ LOWERING: tuple[str, ...] = (
     "--convert-cf-to-llvm",
     "--reconcile-unrealized-casts",
 )
-# `xf8E5M2` inside shaped types too (a named op on f8 tensors has no standalone f8 type)
-_F8_TYPE = re.compile(r"(?:\b|x)f8E[0-9A-Za-z]+\b")
-_FASTMATH_ATTR = re.compile(r" \{fastmath = #arith\.fastmath<[a-z, ]*>\}")
 _CRASH_MARKS = ("PLEASE submit a bug report", "Stack dump:", "Assertion `", "LLVM ERROR:")
 
 
@@ -77,6 +82,8 @@ class Pipeline:
     transform: str | None = None
     plugin: str | None = None
     opt: str = MLIR_OPT
+    target: str = "mlir"  # "mlir": lowered and run by MLIR 22; "iree": compiled by iree-compile
+    iree_flags: tuple[str, ...] = ()
 
     @classmethod
     def parse(
@@ -85,9 +92,33 @@ class Pipeline:
         transform: str | None = None,
         plugin: str | None = None,
         opt: str | None = None,
+        *,
+        target: str = "mlir",
+        iree_flags: str | Sequence[str] = (),
     ) -> Pipeline:
         words = tuple(shlex.split(flags)) if isinstance(flags, str) else tuple(flags)
-        return cls(words, transform, plugin, opt or MLIR_OPT)
+        extra = tuple(shlex.split(iree_flags)) if isinstance(iree_flags, str) else tuple(iree_flags)
+        return cls(words, transform, plugin, opt or MLIR_OPT, target, extra)
+
+    @property
+    def version(self) -> str:
+        """`TOOL --version`'s LLVM line (recorded with every finding)."""
+        return tool_version(self.opt)
+
+    @property
+    def cross_version(self) -> bool:
+        """Whether the opt tool is another MLIR version than the lowering's (MLIR 22): then
+        only version-neutral text crosses (generic op form, element-wise literals) and its
+        output is read back by `mlir-opt-22` before lowering (`import_module`)."""
+        return self.opt != MLIR_OPT and "version 22." not in self.version
+
+    def print_args(self) -> list[str]:
+        """How the tool prints its output: generic op form for another version."""
+        return list(CROSS_VERSION_PRINT) if self.cross_version else []
+
+    def baseline(self) -> Pipeline:
+        """The same tool with an empty pipeline: what findings are measured against."""
+        return Pipeline((), None, self.plugin, self.opt, self.target, self.iree_flags)
 
     def plugin_args(self) -> list[str]:
         return [f"--load-dialect-plugin={self.plugin}"] if self.plugin else []
@@ -102,6 +133,8 @@ class Pipeline:
         return out + list(self.flags)
 
     def describe(self) -> str:
+        if self.target == "iree":
+            return "iree-compile (llvm-cpu, host)" + (f" {shlex.join(self.iree_flags)}" if self.iree_flags else "")  # fmt: skip
         parts = [shlex.join(self.flags)] if self.flags else []
         if self.transform:
             parts.insert(0, f"transform {self.transform}")
@@ -164,6 +197,28 @@ def first_error(stderr: str) -> str:
     return lines[0].strip() if lines else "failed"
 
 
+# What another MLIR version's tool prints so that MLIR 22 reads it the same: the generic op
+# form (no custom syntax that changed between versions) and dense literals element by
+# element (how the hex form packs i1 differs between versions).
+CROSS_VERSION_PRINT = (
+    "--mlir-print-op-generic",
+    "--mlir-print-elementsattrs-with-hex-if-larger=-1",
+)
+
+
+@functools.lru_cache(maxsize=8)
+def tool_version(tool: str) -> str:
+    """The `LLVM version ...` line of `tool --version` ("unknown" when it prints none)."""
+    try:
+        res = run_tool(tool, ["--version"], "", timeout=30, check=False)
+    except ToolError:
+        return "unknown"
+    for line in (res.stdout + res.stderr).splitlines():
+        if "version" in line.lower():
+            return line.strip()
+    return "unknown"
+
+
 def _run(tool: str, args: Sequence[str], text: str, timeout: float) -> Step:
     try:
         res = run_tool(tool, [*args, "--mlir-print-local-scope", "-"], text, timeout=timeout, check=False)  # fmt: skip
@@ -178,12 +233,19 @@ def _run(tool: str, args: Sequence[str], text: str, timeout: float) -> Step:
 def apply(pipeline: Pipeline, module: str, *, timeout: float = 60.0, verify: bool = True) -> Step:
     """The pipeline on a module (`verify=False`: without the verifier between passes)."""
     extra = [] if verify else ["--verify-each=false"]
-    return _run(pipeline.opt, [*pipeline.args(), *extra], module, timeout)
+    return _run(pipeline.opt, [*pipeline.args(), *extra, *pipeline.print_args()], module, timeout)
+
+
+def import_module(pipeline: Pipeline, text: str, *, timeout: float = 60.0) -> Step:
+    """Another version's output read (and reprinted in custom form) by `mlir-opt-22`; a
+    failure is a format difference between versions, never the pipeline's fault."""
+    return _run(MLIR_OPT, pipeline.plugin_args(), text, timeout)
 
 
 def apply_split(pipeline: Pipeline, modules: Sequence[str], *, timeout: float = 60.0) -> Step:
     """The pipeline on several modules in one run (`--split-input-file`), each on its own."""
-    return _run(pipeline.opt, [*pipeline.args(), "--split-input-file"], SPLIT.join(modules), timeout)  # fmt: skip
+    args = [*pipeline.args(), "--split-input-file", *pipeline.print_args()]
+    return _run(pipeline.opt, args, SPLIT.join(modules), timeout)
 
 
 SPLIT = "// -----\n"
@@ -213,16 +275,13 @@ def verify(pipeline: Pipeline, module: str, *, timeout: float = 60.0) -> Step:
 
 def lowering(module: str) -> tuple[str, ...]:
     """`LOWERING`, with the APFloat conversion of 8-bit floats when the module uses them."""
-    if not _F8_TYPE.search(module):
-        return LOWERING
-    i = LOWERING.index("--convert-arith-to-llvm")
-    return (*LOWERING[:i], APFLOAT_PASS, *LOWERING[i:])
+    return with_apfloat(LOWERING, module_uses_f8(module))
 
 
 def lower(pipeline: Pipeline, module: str, *, timeout: float = 120.0) -> Step:
     step = _run(MLIR_OPT, [*pipeline.plugin_args(), *lowering(module)], module, timeout)
     if step.ok:
-        return Step(True, False, _FASTMATH_ATTR.sub("", step.stdout), step.stderr)
+        return Step(True, False, FASTMATH_ATTR.sub("", step.stdout), step.stderr)
     return step
 
 
@@ -238,6 +297,35 @@ def execute(llvm_module: str, *, timeout: float = 120.0) -> Step:
     return Step(True, False, res.stdout, res.stderr)
 
 
+def reproduce_script(pipe: Pipeline, transform_file: str | None = "transform.mlir") -> str:
+    """`reproduce.sh` of a finding: the pipeline with the tool it was found with (its
+    version in a comment), MLIR 22 reading it back when that is another version, then
+    the standard lowering and the JIT runner."""
+    args = [pipe.opt, *pipe.plugin_args()]
+    if pipe.transform and transform_file:
+        args += [
+            f"--transform-preload-library=transform-library-paths={transform_file}",
+            "--transform-interpreter",
+        ]
+    args += [*pipe.flags, *pipe.print_args()]
+    libs = ",".join(runner_libs() or ())
+    runner = [MLIR_RUNNER, "-e", "main", "-entry-point-result=void", "-O0", f"-shared-libs={libs}"]
+    read_back = ""
+    if pipe.cross_version:
+        imp = [MLIR_OPT, *pipe.plugin_args(), "after-pipeline.mlir"]
+        read_back = f"{shlex.join(imp)} > after-pipeline.mlir22 && mv after-pipeline.mlir22 after-pipeline.mlir || exit 1\n"  # fmt: skip
+    return (
+        "#!/bin/sh\n"
+        f"# Found with {pipe.opt}: {pipe.version}\n"
+        "# The pipeline under test, then the standard lowering and the JIT runner.\n"
+        "# Compare the printed lines with expected.txt (bits, one line per output).\n"
+        'cd "$(dirname "$0")"\n'
+        f"{shlex.join(args)} input.mlir > after-pipeline.mlir || exit 1\n"
+        f"{read_back}"
+        f"{lowering_command(pipe.plugin)} after-pipeline.mlir | {shlex.join(runner)}\n"
+    )
+
+
 def lowering_command(plugin: str | None = None) -> str:
     """The lowering as a shell command line (for reproducers)."""
     args = [MLIR_OPT, *([f"--load-dialect-plugin={plugin}"] if plugin else []), *LOWERING]
@@ -245,6 +333,7 @@ def lowering_command(plugin: str | None = None) -> str:
 
 
 __all__ = [
+    "CROSS_VERSION_PRINT",
     "LOWERING",
     "Kind",
     "Pipeline",
@@ -253,8 +342,11 @@ __all__ = [
     "crash_site",
     "execute",
     "first_error",
+    "import_module",
     "lower",
     "lowering",
     "lowering_command",
+    "reproduce_script",
+    "tool_version",
     "verify",
 ]

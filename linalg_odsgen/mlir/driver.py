@@ -21,14 +21,18 @@ from typing import Any
 import numpy as np
 
 from linalg_odsgen.diagnostics import Diagnostic, DiagnosticError
-from linalg_odsgen.mlir.execution import APFLOAT_PASS, LOWERING_PASSES
-from linalg_odsgen.mlir.literals import format_float, format_int
-from linalg_odsgen.mlir.printer import (
-    Form,
-    OperandSig,
-    operand_signature,
-    print_func,
+from linalg_odsgen.mlir.execution import (
+    LOWERING_PASSES,
+    PRINT_DECLS,
+    Program,
+    Style,
+    kernel_function,
+    op_uses_f8,
+    runner_lines,
+    with_apfloat,
 )
+from linalg_odsgen.mlir.literals import format_int
+from linalg_odsgen.mlir.printer import Form, OperandSig, operand_signature
 from linalg_odsgen.mlir.region_printer import NameScope
 from linalg_odsgen.mlir.tools import MLIR_OPT, MLIR_RUNNER
 from linalg_odsgen.model import OperandKind
@@ -38,17 +42,6 @@ from linalg_odsgen.types import ElementType
 # loop lowering the conformance harness uses for memrefs.
 BUFFERIZE_PASS = "--one-shot-bufferize=bufferize-function-boundaries"
 GENERALIZE_PASS = "--linalg-generalize-named-ops"
-
-# Functions of the runner utilities the module calls.
-_RUNTIME_DECLS = (
-    "  func.func private @printI64(i64)\n"
-    "  func.func private @printF32(f32)\n"
-    "  func.func private @printF64(f64)\n"
-    "  func.func private @printOpen()\n"
-    "  func.func private @printClose()\n"
-    "  func.func private @printComma()\n"
-    "  func.func private @printNewline()\n"
-)
 
 
 def _error(op: Any, message: str) -> DiagnosticError:
@@ -94,103 +87,6 @@ def sample_operands(op: Any, seed: int = 0) -> list[Any]:
     return values
 
 
-def _literal(value: Any, t: ElementType) -> str:
-    """One element as MLIR writes it inside `dense<...>` (or before `: type`)."""
-    if t.is_float:
-        return format_float(float(value), t)
-    if t.is_bool:
-        return "true" if bool(value) else "false"
-    return format_int(int(value), t)
-
-
-def _dense(value: Any, t: ElementType) -> str:
-    arr = np.asarray(value)
-    if arr.size == 0:
-        return "dense<>"  # MLIR's spelling of an empty literal of any shape
-
-    def nest(a: np.ndarray) -> str:
-        if a.ndim == 0:
-            return _literal(a[()], t)
-        return "[" + ", ".join(nest(x) for x in a) + "]"
-
-    return f"dense<{nest(arr)}>"
-
-
-def _print_value(v: str, t: ElementType, scope: NameScope, indent: str) -> list[str]:
-    """Lines printing SSA value `v` of type `t` (widened to i64 or f64)."""
-    if t.is_float:
-        # Widened to f32 (exact), not f64: MLIR 22's lowering of 8-bit floats cannot convert
-        # them to 64-bit types. printF32 prints the value as a double, like printF64.
-        if t.width == 64:
-            return [f"{indent}func.call @printF64({v}) : (f64) -> ()"]
-        if t.width == 32:
-            return [f"{indent}func.call @printF32({v}) : (f32) -> ()"]
-        w = scope.numbered()
-        return [
-            f"{indent}{w} = arith.extf {v} : {t} to f32",
-            f"{indent}func.call @printF32({w}) : (f32) -> ()",
-        ]
-    lines: list[str] = []
-    w = v
-    if t.is_index:
-        w = scope.numbered()
-        lines.append(f"{indent}{w} = arith.index_cast {v} : index to i64")
-    elif t.width < 64:
-        w = scope.numbered()
-        ext = "extui" if t.is_bool else "extsi"
-        lines.append(f"{indent}{w} = arith.{ext} {v} : {t} to i64")
-    lines.append(f"{indent}func.call @printI64({w}) : (i64) -> ()")
-    return lines
-
-
-def _print_output(
-    value: str, sig: OperandSig, shape: tuple[int, ...], scope: NameScope
-) -> list[str]:
-    """Loops printing every element of one output, one line per run of its last dim."""
-    read = "memref.load" if sig.kind == "memref" else "tensor.extract"
-    lines: list[str] = []
-    indent = "    "
-    if not shape:
-        v = scope.numbered()
-        lines.append(f"{indent}func.call @printOpen() : () -> ()")
-        lines.append(f"{indent}{v} = {read} {value}[] : {sig}")
-        lines += _print_value(v, sig.element, scope, indent)
-        lines.append(f"{indent}func.call @printClose() : () -> ()")
-        lines.append(f"{indent}func.call @printNewline() : () -> ()")
-        return lines
-    c0, c1 = scope.named("c0"), scope.named("c1")
-    lines += [
-        f"{indent}{c0} = arith.constant 0 : index",
-        f"{indent}{c1} = arith.constant 1 : index",
-    ]
-    ivs: list[str] = []
-    for pos, size in enumerate(shape):
-        last = pos == len(shape) - 1
-        if last:
-            lines.append(f"{indent}func.call @printOpen() : () -> ()")
-        ub = scope.named(f"c{size}")
-        iv = scope.named("i")
-        lines.append(f"{indent}{ub} = arith.constant {size} : index")
-        lines.append(f"{indent}scf.for {iv} = {c0} to {ub} step {c1} {{")
-        ivs.append(iv)
-        indent += "  "
-    first = scope.numbered()
-    lines.append(f"{indent}{first} = arith.cmpi ne, {ivs[-1]}, {c0} : index")
-    lines.append(f"{indent}scf.if {first} {{")
-    lines.append(f"{indent}  func.call @printComma() : () -> ()")
-    lines.append(f"{indent}}}")
-    v = scope.numbered()
-    lines.append(f"{indent}{v} = {read} {value}[{', '.join(ivs)}] : {sig}")
-    lines += _print_value(v, sig.element, scope, indent)
-    for pos in reversed(range(len(shape))):
-        indent = indent[:-2]
-        lines.append(f"{indent}}}")
-        if pos == len(shape) - 1:
-            lines.append(f"{indent}func.call @printClose() : () -> ()")
-            lines.append(f"{indent}func.call @printNewline() : () -> ()")
-    return lines
-
-
 def function_name(op: Any) -> str:
     """The op's function in the module: `op_NAME`. Never the bare name: the JIT links the
     module against the C library, and a function called `exp` would replace the `exp` that
@@ -209,76 +105,34 @@ def main_module(
 ) -> str:
     """A module holding the op's function and a `main` that calls it on `operands` (value
     operands in declaration order) and prints every output; `header` lines go first as
-    `//` comments."""
-    sigs = _static_sigs(op, kind)
+    `//` comments. Built by the one harness (`execution`), printing values for a reader."""
+    _static_sigs(op, kind)
+    program = Program.single(op, operands, form, dialect=dialect, kind=kind)
+    names = [d.name for d in op.value_operands]
+
+    def global_name(j: int) -> str:
+        return f"{names[j]}_data" if names[j].isidentifier() else f"operand{j}_data"
+
     fname = function_name(op)
-    scope = NameScope()
-    globals_: list[str] = []
-    body: list[str] = []
-    args: list[str] = []
-    for j, (odef, sig, value) in enumerate(zip(op.value_operands, sigs, operands, strict=True)):
-        if sig.kind is None:
-            name = scope.named(f"s{j}")
-            body.append(f"    {name} = arith.constant {_literal(value, sig.element)} : {sig}")
-        elif sig.kind == "tensor":
-            name = scope.named(f"t{j}")
-            body.append(f"    {name} = arith.constant {_dense(value, sig.element)} : {sig}")
-        else:
-            output = odef.kind is OperandKind.OUTPUT_TENSOR
-            const = "" if output else "constant "
-            gname = f"{odef.name}_data" if odef.name.isidentifier() else f"operand{j}_data"
-            globals_.append(
-                f'  memref.global "private" {const}@{gname} : {sig} = {_dense(value, sig.element)}'
-            )
-            name = scope.named(f"m{j}")
-            body.append(f"    {name} = memref.get_global @{gname} : {sig}")
-        args.append(name)
-    order_out = [j for j, d in enumerate(op.value_operands) if d.kind is OperandKind.OUTPUT_TENSOR]
-    arg_types = ", ".join(str(s) for s in sigs)
-    tensor_outs = [j for j in order_out if sigs[j].kind == "tensor"]
-    result_types = ", ".join(str(sigs[j]) for j in tensor_outs)
-    call = f"func.call @{fname}({', '.join(args)}) : ({arg_types}) -> "
-    call += f"({result_types})" if len(tensor_outs) != 1 else result_types
-    printed: dict[int, str] = {j: args[j] for j in order_out}
-    if tensor_outs:
-        base = scope.numbered()
-        if len(tensor_outs) == 1:
-            body.append(f"    {base} = {call}")
-            printed[tensor_outs[0]] = base
-        else:
-            body.append(f"    {base}:{len(tensor_outs)} = {call}")
-            for i, j in enumerate(tensor_outs):
-                printed[j] = f"{base}#{i}"
-    else:
-        body.append(f"    {call}")
-    for j in order_out:
-        shape = tuple(int(d) for d in sigs[j].shape if d is not None)
-        body += _print_output(printed[j], sigs[j], shape, scope)
-    func = print_func(op, form, name=fname, kind=kind, dialect=dialect)
+    globals_, body = runner_lines(
+        program, fname, NameScope(), style=Style.VALUES, global_name=global_name
+    )
     main = "\n".join(["  func.func @main() {", *body, "    return", "  }"]) + "\n"
     lines = [f"// {h}" if h else "//" for h in header]
     text = "module {\n"
     if globals_:
         text += "\n".join(globals_) + "\n"
-    text += _RUNTIME_DECLS + func + main + "}\n"
+    text += PRINT_DECLS[Style.VALUES] + kernel_function(program, fname) + main + "}\n"
     return "\n".join(lines) + ("\n" if lines else "") + text
-
-
-def _computes_f8(op: Any) -> bool:
-    """Whether the instance has an 8-bit float anywhere (operands or payload values)."""
-    types = [*op.element_types, *(v.type for p in op.region.ops for v in (*p.operands, p.result))]
-    return any(getattr(t, "is_float", False) and t.width == 8 for t in types)
 
 
 def pipeline(op: Any, kind: str | None, plugin: bool = False) -> tuple[str, ...]:
     """`mlir-opt-22` passes turning a `main_module` of `op` into what `mlir-runner-22` runs.
 
-    8-bit floats go through MLIR's APFloat lowering. A gen-dialect plugin's ops on
-    tensors are generalized first: bufferization knows `linalg.generic`, not them."""
-    passes = LOWERING_PASSES
-    if _computes_f8(op):
-        i = passes.index("--convert-arith-to-llvm")
-        passes = (*passes[:i], APFLOAT_PASS, *passes[i:])
+    8-bit floats go through MLIR's APFloat lowering (`execution.with_apfloat`). A
+    gen-dialect plugin's ops on tensors are generalized first: bufferization knows
+    `linalg.generic`, not them."""
+    passes = with_apfloat(LOWERING_PASSES, op_uses_f8(op))
     if kind != "tensor":
         return passes
     first = (GENERALIZE_PASS,) if plugin else ()

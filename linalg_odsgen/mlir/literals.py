@@ -12,6 +12,7 @@ module adds the per-type rounding and bit patterns.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 
 import ml_dtypes
 import numpy as np
@@ -73,6 +74,58 @@ def format_int(value: int | bool, type_: ElementType) -> str:
     return str(v)
 
 
+def element_literal(value: object, type_: ElementType, floats: str = "bits") -> str:
+    """One element inside `dense<...>`: decimal integers, `true`/`false` for i1, and floats
+    as their bit pattern in hex (`floats="bits"`: exact and read alike by every MLIR version)
+    or as MLIR prints them (`"decimal"`: for a reader, still exact)."""
+    if type_.is_float:
+        if floats == "bits":
+            return f"0x{float_bits(float(value), type_):X}"  # type: ignore[arg-type]
+        return format_float(float(value), type_)  # type: ignore[arg-type]
+    if type_.is_bool:
+        return "true" if bool(value) else "false"
+    return format_int(int(value), type_)  # type: ignore[call-overload]
+
+
+def dense_literal(
+    value: object, type_: ElementType, shape: Sequence[int] | None = None, floats: str = "bits"
+) -> str:
+    """The one writer of `dense<...>` data: every element spelled on its own, nested by
+    dimension. Never MLIR's hex-packed blob: how it packs `i1` differs between MLIR versions,
+    and a module crosses versions when another version's opt tool runs the pipeline."""
+    arr = np.asarray(value, dtype=type_.dtype)
+    if shape is not None:
+        arr = arr.reshape(tuple(shape))
+    if arr.size == 0:
+        return "dense<>"  # MLIR's spelling of an empty literal of any shape
+    if arr.ndim == 0:
+        return f"dense<{element_literal(arr[()], type_, floats)}>"
+    flat = _element_texts(arr.reshape(-1), type_, floats)
+
+    def nest(dims: tuple[int, ...], items: list[str]) -> str:
+        if len(dims) == 1:
+            return "[" + ", ".join(items) + "]"
+        step = len(items) // dims[0]
+        parts = [nest(dims[1:], items[i * step : (i + 1) * step]) for i in range(dims[0])]
+        return "[" + ", ".join(parts) + "]"
+
+    return f"dense<{nest(arr.shape, flat)}>"
+
+
+def _element_texts(flat: np.ndarray, type_: ElementType, floats: str) -> list[str]:
+    """`element_literal` of every element of a flat array, vectorized where it is simple
+    (bit patterns and integers: the common, large case)."""
+    if type_.is_float and floats == "bits":
+        width = type_.width
+        bits = np.ascontiguousarray(flat).view(np.dtype(f"uint{width}"))
+        return [f"0x{int(b):X}" for b in bits.tolist()]
+    if type_.is_bool:
+        return ["true" if x else "false" for x in flat.tolist()]
+    if type_.is_integer and type_.width >= 8 and flat.dtype.kind in "iu":
+        return [str(x) for x in flat.astype(np.int64).tolist()]  # the dtype is the type's own
+    return [element_literal(x, type_, floats) for x in flat]
+
+
 def format_scalar(value: int | float | bool, type_: ElementType) -> str:
     """`value` as a typed MLIR attribute: `1.000000e+00 : f64`, `42 : i64`, `7 : index`, `true`."""
     if type_.is_float:
@@ -82,4 +135,11 @@ def format_scalar(value: int | float | bool, type_: ElementType) -> str:
     return f"{format_int(int(value), type_)} : {type_}"
 
 
-__all__ = ["float_bits", "format_float", "format_int", "format_scalar"]
+__all__ = [
+    "dense_literal",
+    "element_literal",
+    "float_bits",
+    "format_float",
+    "format_int",
+    "format_scalar",
+]
