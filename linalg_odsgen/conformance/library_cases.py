@@ -210,9 +210,9 @@ def _map_variants(cls: OpClass) -> list[tuple[str, dict[str, Any]]]:
     """Per-instance maps: every transposed/broadcast input map pair MLIR 22 accepts for the
     matmul family, and the variants above for `contract` and `elementwise`."""
     from linalg_odsgen.runtime.instance_maps import rule_for
-    from linalg_odsgen.runtime.mlir22_ops import ContractOp, _ElementwiseOp
+    from linalg_odsgen.runtime.mlir22_ops import ContractOp, ElementwiseOp
 
-    if issubclass(cls, ContractOp) or issubclass(cls, _ElementwiseOp):
+    if issubclass(cls, ContractOp) or issubclass(cls, ElementwiseOp):
         table = (
             CONTRACT_VARIANTS if issubclass(cls, ContractOp) else ELEMENTWISE_VARIANTS[cls.ARITY]
         )
@@ -228,7 +228,7 @@ def _map_variants(cls: OpClass) -> list[tuple[str, dict[str, Any]]]:
     for out in (rule.out, *sorted(rule.other_outs)):
         for lhs in sorted(rule.lhs):
             for rhs in sorted(rule.rhs):
-                maps = (rule._map(lhs), rule._map(rhs), rule._map(out))
+                maps = (rule.map_of(lhs), rule.map_of(rhs), rule.map_of(out))
                 if maps == default or rule.check(maps) is not None:
                     continue
                 label = "maps " + " ".join(

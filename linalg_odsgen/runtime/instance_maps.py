@@ -43,9 +43,6 @@ class MapRule:
         """The map of this op's loops whose results are the dims at `positions`."""
         return AffineMap(self.num_dims, 0, tuple(dim(p) for p in positions))
 
-    # Kept for the conformance cases, which name it so (they move to `map_of`).
-    _map = map_of
-
     def default(self, shapes: Sequence[Shape]) -> tuple[AffineMap, ...]:
         return self.default_maps()
 

@@ -190,9 +190,6 @@ class ElementwiseOp(_MapsPerInstanceOp):
             b.yield_(b.ternary(self.kind, args[0], args[1], args[2]))
 
 
-# Kept for the conformance cases, which test classes against it.
-_ElementwiseOp = ElementwiseOp
-
 
 class ElementwiseUnaryOp(ElementwiseOp):
     ARITY = 1
