@@ -190,7 +190,6 @@ class ElementwiseOp(_MapsPerInstanceOp):
             b.yield_(b.ternary(self.kind, args[0], args[1], args[2]))
 
 
-
 class ElementwiseUnaryOp(ElementwiseOp):
     ARITY = 1
     MAPS = PerInstanceMaps(ElementwiseRule(1))
