@@ -8,7 +8,6 @@ Ops without a source, or whose names cannot be recovered, keep MLIR's `d0`/`s0`.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,26 +37,9 @@ class OpNames:
 
 
 def dsl_names(definition: OpDefinition) -> OpNames | None:
-    """The `D.`/`S.` names of an OpDSL op, numbered as its op config numbers them.
-
-    The body is run once more in a fresh recording context (as the decorator ran it),
-    so the dim order is the DSL's own, not a guess from the maps."""
-    from linalg_odsgen.dsl.comprehension import _Analysis
-    from linalg_odsgen.dsl.context import OpContext, make_handle, run_body
-    from linalg_odsgen.dsl.op import _symbol_names
-
-    fn = definition.function
-    ctx = OpContext(definition.name, [])
-    try:
-        for param in inspect.signature(fn).parameters.values():
-            ctx.operands.append((param.name, param.default))
-        handles = {n: make_handle(n, d, ctx) for n, d in ctx.operands}
-        run_body(ctx, fn, handles)
-        analysis = _Analysis(ctx, definition.pos)
-        dims = analysis.dims(analysis.statements())
-    except Exception:  # the op built once already; a body that cannot rerun keeps d0/s0
-        return None
-    names = OpNames(tuple(d.name for d in dims), _symbol_names(fn))
+    """The `D.`/`S.` names of an OpDSL op, numbered as its op config numbers them (the
+    DSL records them when it builds the op)."""
+    names = OpNames(definition.dim_names, definition.symbol_names)
     return names if names.fits(definition.config) else None
 
 
@@ -100,14 +82,14 @@ def read_with_names(
     OpDSL `.py` file is run (gen-doc was asked to document it), a `.tc` file parsed, YAML
     has no names."""
     from linalg_odsgen import sources
-    from linalg_odsgen.dsl.library import _unique, _validated, load_source
+    from linalg_odsgen.dsl.library import dsl_definitions_of_source
 
     kind = sources.FrontEnd.YAML if path == sources.STDIN else sources.front_end_of(path)
     if kind is sources.FrontEnd.DSL:
-        definitions = _unique(load_source(sources.read_source(path, allow_python=True), display))
-        library = _validated(definitions)  # as dsl_library_of_source, running the file once
+        source = sources.read_source(path, allow_python=True)
+        definitions, library, warnings = dsl_definitions_of_source(source, display)
         found = {d.name: n for d in definitions if (n := dsl_names(d))}
-        return library, names_for(library.ops, found), []
+        return library, names_for(library.ops, found), warnings
     library, warnings = sources.read_file(path, display)
     if kind is sources.FrontEnd.TC:
         source = sources.read_source(path)

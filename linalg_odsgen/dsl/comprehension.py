@@ -74,6 +74,7 @@ class _Analysis:
         self.ctx = ctx
         self.def_pos = def_pos
         self.decls = dict(ctx.operands)
+        self.dim_names: tuple[str, ...] = ()  # set by `build`
 
     def error(self, message: str, pos: SourcePos | None) -> DslError:
         return DslError(message, pos or self.def_pos, self.ctx.op_name)
@@ -338,6 +339,7 @@ class _Analysis:
         statements = self.statements()
         accesses = self.check_refs(statements)
         dims = self.dims(statements)
+        self.dim_names = tuple(d.name for d in dims)
         iterators = self.iterator_types(statements, dims)
         self.check_types(statements)
         syms = self.symbols()
@@ -529,9 +531,14 @@ def _line(pos: SourcePos | None) -> str:
     return str(pos.line) if pos is not None else "?"
 
 
-def build_structured_op(ctx: OpContext, def_pos: SourcePos | None) -> StructuredOpConfig:
-    """Analyse one op body's recordings; raises `DslError` naming the op and the user's line."""
-    return _Analysis(ctx, def_pos).build()
+def build_structured_op(
+    ctx: OpContext, def_pos: SourcePos | None
+) -> tuple[StructuredOpConfig, tuple[str, ...]]:
+    """Analyse one op body's recordings into its config and its loop dims' names (in the
+    config's `d0, d1, ...` order, for docs that keep the author's names); raises `DslError`
+    naming the op and the user's line."""
+    analysis = _Analysis(ctx, def_pos)
+    return analysis.build(), analysis.dim_names
 
 
 def op_metadata(ctx: OpContext, cpp_class_name: str, doc: str | None) -> OpMetadata:

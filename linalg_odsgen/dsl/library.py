@@ -199,7 +199,18 @@ def read_dsl_library(
 
 def dsl_library_of_source(source: bytes | str, file: str) -> tuple[OpLibrary, list[Diagnostic]]:
     """The validated op library of one OpDSL file's text (running it), and its warnings."""
-    return _validated(_unique(load_source(source, file)))
+    _, library, warnings = dsl_definitions_of_source(source, file)
+    return library, warnings
+
+
+def dsl_definitions_of_source(
+    source: bytes | str, file: str
+) -> tuple[list[OpDefinition], OpLibrary, list[Diagnostic]]:
+    """As `dsl_library_of_source`, with the definitions too (their source names, for
+    gen-doc), running the file once."""
+    definitions = _unique(load_source(source, file))
+    library, warnings = _validated(definitions)
+    return definitions, library, warnings
 
 
 def _validated(ops: list[OpDefinition]) -> tuple[OpLibrary, list[Diagnostic]]:

@@ -39,10 +39,17 @@ class OpDefinition:
     function: Callable[..., Any]
     # Defects upstream's OpDSL writes silently (we write the same bytes and warn).
     warnings: tuple[Diagnostic, ...] = ()
+    # The `D.` names of the loop dims, in the config's d0, d1, ... order.
+    dim_names: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
         return self.config.name
+
+    @property
+    def symbol_names(self) -> tuple[str, ...]:
+        """The `S.` names of the size symbols, in the config's s0, s1, ... order."""
+        return _symbol_names(self.function)
 
     def __repr__(self) -> str:
         return f"<linalg op {self.name}>"
@@ -139,11 +146,12 @@ def _build(fn: Callable[..., Any], op_name: str | None, class_name: str | None) 
         run_body(ctx, fn, handles)
     except DslError as e:
         raise e.with_op(name) from None
-    structured = build_structured_op(ctx, pos)
+    structured, dim_names = build_structured_op(ctx, pos)
     doc = inspect.cleandoc(fn.__doc__).strip() if fn.__doc__ else None
     cpp_name = class_name if class_name is not None else cpp_class_name(name)
     metadata = op_metadata(ctx, cpp_name, doc or None)
-    return OpDefinition(OpConfig(metadata, structured), pos, fn.__module__, fn, tuple(ctx.warnings))
+    config = OpConfig(metadata, structured)
+    return OpDefinition(config, pos, fn.__module__, fn, tuple(ctx.warnings), dim_names)
 
 
 @overload

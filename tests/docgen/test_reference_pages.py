@@ -126,6 +126,7 @@ def scaled_window_sum(
     """Sums windows of KW elements of I, scaled by alpha, into O.
 
     Windows start every `strides[0]` elements; K gives only the window size."""
+    domain(D.n, D.ow, D.kw)
     implements(ConvolutionOpInterface)
     O[D.n, D.ow] += cast(U, I[D.n, D.ow * S.SW + D.kw]) * cast(U, alpha)
 '''
@@ -141,7 +142,7 @@ def test_schema_page_opens_with_an_annotated_document_dump_oplib_writes() -> Non
     assert annotated is not None
     lines = annotated.group(1).splitlines()
     plain = [re.sub(r"\s+#.*$", "", ln) for ln in lines if not ln.lstrip().startswith("#")]
-    dumped = dump_library(dsl_library_of_source(ANNOTATED_OP, "ann.py").ops)
+    dumped = dump_library(dsl_library_of_source(ANNOTATED_OP, "ann.py")[0].ops)
     assert [ln for ln in plain if ln.strip()] == [ln for ln in dumped.splitlines() if ln.strip()]
     # a comment for every field the document has, and a row for every tag it uses
     fields = {m.group(1) for ln in lines if (m := re.match(r"\s*(?:- )?(\w+):", ln))}
