@@ -25,3 +25,32 @@ def deep_nests_slow(classes: Iterable[Any], key: Any = None) -> list[Any]:
         else:
             params.append(item)
     return params
+
+
+# Cases that run once per backend: the compiled backend's variant of each compiles a numba
+# kernel of its own (about 0.5-0.8 s of CPU each on a cold kernel cache, as on a fresh
+# machine), while `loops` and `fast` run the same case in milliseconds. The default
+# profile keeps one compiled variant in `COMPILED_SAMPLE[file]` of each test function
+# (spread over its cases, at least one); the rest are marked slow, so `pytest -m slow`
+# (and CI, which runs both profiles) still runs every case on every backend.
+COMPILED_SAMPLE: dict[str, int] = {
+    "tests/test_ops.py": 6,
+    "tests/runtime/test_exactness.py": 6,
+}
+
+
+def sample_compiled(items: Iterable[Any]) -> None:
+    """Mark slow the compiled-backend variants of `COMPILED_SAMPLE`'s files beyond the sample."""
+    groups: dict[str, list[Any]] = {}
+    for item in items:
+        path = item.nodeid.partition("::")[0]
+        every = COMPILED_SAMPLE.get(path)
+        callspec = getattr(item, "callspec", None)
+        if every is None or callspec is None or callspec.params.get("backend") != "compiled":
+            continue
+        groups.setdefault(item.nodeid.partition("[")[0], []).append(item)
+    for group in groups.values():
+        every = COMPILED_SAMPLE[group[0].nodeid.partition("::")[0]]
+        for i, item in enumerate(group):
+            if i % every:
+                item.add_marker(pytest.mark.slow)
