@@ -38,19 +38,34 @@ COMPILED_SAMPLE: dict[str, int] = {
     "tests/runtime/test_exactness.py": 6,
 }
 
+# Test functions whose every case compiles kernels (one case: one op, several dtypes):
+# the default profile keeps one case in N of each, the rest run under `-m slow`.
+CASE_SAMPLE: dict[str, int] = {
+    # ~2.6 s CPU per op on a cold cache (four dtype instances each)
+    "tests/runtime/backends/compiled/test_backend.py::test_core_instances_equal_loops": 4,
+}
 
-def sample_compiled(items: Iterable[Any]) -> None:
-    """Mark slow the compiled-backend variants of `COMPILED_SAMPLE`'s files beyond the sample."""
-    groups: dict[str, list[Any]] = {}
+
+def _sample_size(item: Any) -> int | None:
+    """One in how many of this item's group the default profile keeps (None: not sampled)."""
+    function = item.nodeid.partition("[")[0]
+    if function in CASE_SAMPLE:
+        return CASE_SAMPLE[function]
+    every = COMPILED_SAMPLE.get(item.nodeid.partition("::")[0])
+    callspec = getattr(item, "callspec", None)
+    if every is None or callspec is None or callspec.params.get("backend") != "compiled":
+        return None
+    return every
+
+
+def sample_slow(items: Iterable[Any]) -> None:
+    """Mark slow the cases of `COMPILED_SAMPLE` and `CASE_SAMPLE` beyond their samples."""
+    groups: dict[str, list[tuple[Any, int]]] = {}
     for item in items:
-        path = item.nodeid.partition("::")[0]
-        every = COMPILED_SAMPLE.get(path)
-        callspec = getattr(item, "callspec", None)
-        if every is None or callspec is None or callspec.params.get("backend") != "compiled":
-            continue
-        groups.setdefault(item.nodeid.partition("[")[0], []).append(item)
+        every = _sample_size(item)
+        if every is not None:
+            groups.setdefault(item.nodeid.partition("[")[0], []).append((item, every))
     for group in groups.values():
-        every = COMPILED_SAMPLE[group[0].nodeid.partition("::")[0]]
-        for i, item in enumerate(group):
+        for i, (item, every) in enumerate(group):
             if i % every:
                 item.add_marker(pytest.mark.slow)
