@@ -31,11 +31,14 @@ def deep_nests_slow(classes: Iterable[Any], key: Any = None) -> list[Any]:
 # kernel of its own (about 0.5-0.8 s of CPU each on a cold kernel cache, as on a fresh
 # machine), while `loops` and `fast` run the same case in milliseconds. The default
 # profile keeps one compiled variant in `COMPILED_SAMPLE[file]` of each test function
-# (spread over its cases, at least one); the rest are marked slow, so `pytest -m slow`
-# (and CI, which runs both profiles) still runs every case on every backend.
+# (spread over its cases, at least one; 0: none); the rest are marked slow, so `pytest -m
+# slow` (and CI, which runs both profiles) still runs every case on every backend. Keys
+# are files or test functions.
 COMPILED_SAMPLE: dict[str, int] = {
     "tests/test_ops.py": 6,
     "tests/runtime/test_exactness.py": 6,
+    # every op of the core library compiled in one test (~100 kernels, over a minute cold)
+    "tests/codegen/test_generator.py::test_every_op_runs": 0,
 }
 
 # Test functions whose every case compiles kernels (one case: one op, several dtypes):
@@ -51,7 +54,7 @@ def _sample_size(item: Any) -> int | None:
     function = item.nodeid.partition("[")[0]
     if function in CASE_SAMPLE:
         return CASE_SAMPLE[function]
-    every = COMPILED_SAMPLE.get(item.nodeid.partition("::")[0])
+    every = COMPILED_SAMPLE.get(function, COMPILED_SAMPLE.get(item.nodeid.partition("::")[0]))
     callspec = getattr(item, "callspec", None)
     if every is None or callspec is None or callspec.params.get("backend") != "compiled":
         return None
@@ -67,5 +70,5 @@ def sample_slow(items: Iterable[Any]) -> None:
             groups.setdefault(item.nodeid.partition("[")[0], []).append((item, every))
     for group in groups.values():
         for i, (item, every) in enumerate(group):
-            if i % every:
+            if every == 0 or i % every:
                 item.add_marker(pytest.mark.slow)
