@@ -183,10 +183,16 @@ def plan_taps(p: Problem, c: Contraction, limit: int) -> Plan | None:
     if temps > limit:
         return None
     mac = C_MAC["int" if exact_int else ("f32" if t.dtype.itemsize <= 4 else "f64")]
+    # The useful multiply-adds are `gemm`'s too; what differs is the gather `gemm` pays
+    # (C_GATHER per window element) against the padded rows and one add per tap here.
+    # Calibrated with scripts/bench.py: a tap (matmul + add on views) costs about half a
+    # C_CALL, and the tap loop beat the gather on every size measured (16x16x8 up).
     cost = (
-        taps * C_CALL * 3
+        C_CALL * (2 + taps / 2)
         + math.prod(w.shape) * (len(x_ops) + 1) * C_ELEM
-        + taps * m_size * rows * n_size * (k_size * mac + C_ELEM)
+        + p.points(range(p.num_dims)) * mac
+        + taps * m_size * (rows - p.points(w.out_dims)) * n_size * k_size * mac
+        + taps * m_size * rows * n_size * C_ELEM
         + p.points(p.vector_dims) * 2 * C_ELEM
     )
     # Offsets of every tap along the flat axis, taps in the filter's (tap dims) order.
