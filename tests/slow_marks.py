@@ -7,6 +7,7 @@ each; they run under `pytest -m slow` (and in CI), the rest run by default.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -28,24 +29,26 @@ def deep_nests_slow(classes: Iterable[Any], key: Any = None) -> list[Any]:
 
 
 # Cases that run once per backend: the compiled backend's variant of each compiles a numba
-# kernel of its own (about 0.5-0.8 s of CPU each on a cold kernel cache, as on a fresh
+# kernel of its own (0.5-1 s of CPU each on a cold kernel cache, as on a fresh
 # machine), while `loops` and `fast` run the same case in milliseconds. The default
-# profile keeps one compiled variant in `COMPILED_SAMPLE[file]` of each test function
-# (spread over its cases, at least one; 0: none); the rest are marked slow, so `pytest -m
+# profile keeps about one compiled variant in `COMPILED_SAMPLE[file]` of each test function
+# (picked by a hash of its id, at least one; 0: none); the rest are marked slow, so `pytest -m
 # slow` (and CI, which runs both profiles) still runs every case on every backend. Keys
 # are files or test functions.
 COMPILED_SAMPLE: dict[str, int] = {
-    "tests/test_ops.py": 6,
-    "tests/runtime/test_exactness.py": 6,
+    "tests/test_ops.py": 10,
+    "tests/runtime/test_exactness.py": 10,
     # every op of the core library compiled in one test (~100 kernels, over a minute cold)
     "tests/codegen/test_generator.py::test_every_op_runs": 0,
 }
 
 # Test functions whose every case compiles kernels (one case: one op, several dtypes):
-# the default profile keeps one case in N of each, the rest run under `-m slow`.
+# the default profile keeps about one case in N of each, the rest run under `-m slow`.
 CASE_SAMPLE: dict[str, int] = {
-    # ~2.6 s CPU per op on a cold cache (four dtype instances each)
-    "tests/runtime/backends/compiled/test_backend.py::test_core_instances_equal_loops": 4,
+    # 2-4 s CPU per op on a cold cache (four dtype instances each)
+    "tests/runtime/backends/compiled/test_backend.py::test_core_instances_equal_loops": 8,
+    # one register-tiled kernel per case, compiled again for the threaded variant
+    "tests/runtime/backends/compiled/test_tiles.py::test_tiled_kernels_give_the_loops_bits": 2,
 }
 
 
@@ -69,6 +72,13 @@ def sample_slow(items: Iterable[Any]) -> None:
         if every is not None:
             groups.setdefault(item.nodeid.partition("[")[0], []).append((item, every))
     for group in groups.values():
-        for i, (item, every) in enumerate(group):
-            if every == 0 or i % every:
+        # A case is kept when its id hashes to 0 mod N: spread over every parameter (not
+        # the first N cases of the first parameter), and the same cases on every run.
+        kept = [
+            every > 0 and zlib.crc32(item.nodeid.encode()) % every == 0 for item, every in group
+        ]
+        if not any(kept) and group[0][1] > 0:
+            kept[0] = True
+        for (item, _), keep in zip(group, kept, strict=True):
+            if not keep:
                 item.add_marker(pytest.mark.slow)
