@@ -51,6 +51,15 @@ CASE_SAMPLE: dict[str, int] = {
     "tests/runtime/backends/compiled/test_tiles.py::test_tiled_kernels_give_the_loops_bits": 2,
 }
 
+# Single tests over ~10 s of CPU (children included) on two cores, with what they cost:
+# marked slow here rather than in files other work is editing.
+SLOW: dict[str, str] = {
+    "tests/conformance/test_campaigns.py::"
+    "test_fuzz_finds_and_minimises_a_pipeline_that_sign_extends_unsigned_bytes": (
+        "a 40-case fuzz campaign with minimisation: ~23 s CPU, mostly mlir-opt-22"
+    ),
+}
+
 
 def _sample_size(item: Any) -> int | None:
     """One in how many of this item's group the default profile keeps (None: not sampled)."""
@@ -65,9 +74,13 @@ def _sample_size(item: Any) -> int | None:
 
 
 def sample_slow(items: Iterable[Any]) -> None:
-    """Mark slow the cases of `COMPILED_SAMPLE` and `CASE_SAMPLE` beyond their samples."""
+    """Mark slow the tests in `SLOW` and the cases of `COMPILED_SAMPLE` and `CASE_SAMPLE`
+    beyond their samples."""
     groups: dict[str, list[tuple[Any, int]]] = {}
     for item in items:
+        if item.nodeid.partition("[")[0] in SLOW:
+            item.add_marker(pytest.mark.slow)
+            continue
         every = _sample_size(item)
         if every is not None:
             groups.setdefault(item.nodeid.partition("[")[0], []).append((item, every))
