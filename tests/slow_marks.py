@@ -1,8 +1,10 @@
-"""What the default test profile leaves out: deep loop nests run on every backend.
+"""What the default test profile leaves out, decided in one place (`tests/conftest.py`
+applies the tables below at collection; `deep_nests_slow` marks parameters).
 
 The loops backend walks every point in Python, and numba compiles one kernel per op, so
 ops with six loops or more (2-D/3-D convolutions and poolings, 4-D matmuls) take seconds
-each; they run under `pytest -m slow` (and in CI), the rest run by default.
+each; compiled-backend cases cost a kernel compilation each on an empty kernel cache.
+What is marked here runs under `pytest -m slow` (and in CI), the rest by default.
 """
 
 from __future__ import annotations
