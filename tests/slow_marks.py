@@ -60,6 +60,9 @@ SLOW: dict[str, str] = {
     "test_fuzz_finds_and_minimises_a_pipeline_that_sign_extends_unsigned_bytes": (
         "a 40-case fuzz campaign with minimisation: ~23 s CPU, mostly mlir-opt-22"
     ),
+    "tests/cli/test_gen_impl.py::test_hostile_file_names_give_a_module_that_imports_and_runs_nothing": (
+        "gen-impl of the whole core library under six hostile paths, each imported: ~12 s CPU"
+    ),
 }
 
 
