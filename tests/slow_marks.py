@@ -38,8 +38,8 @@ def deep_nests_slow(classes: Iterable[Any], key: Any = None) -> list[Any]:
 # slow` (and CI, which runs both profiles) still runs every case on every backend. Keys
 # are files or test functions.
 COMPILED_SAMPLE: dict[str, int] = {
-    "tests/test_ops.py": 10,
-    "tests/runtime/test_exactness.py": 10,
+    "tests/test_ops.py": 16,
+    "tests/runtime/test_exactness.py": 16,
     # every op of the core library compiled in one test (~100 kernels, over a minute cold)
     "tests/codegen/test_generator.py::test_every_op_runs": 0,
 }
@@ -48,9 +48,9 @@ COMPILED_SAMPLE: dict[str, int] = {
 # the default profile keeps about one case in N of each, the rest run under `-m slow`.
 CASE_SAMPLE: dict[str, int] = {
     # 2-4 s CPU per op on a cold cache (four dtype instances each)
-    "tests/runtime/backends/compiled/test_backend.py::test_core_instances_equal_loops": 8,
+    "tests/runtime/backends/compiled/test_backend.py::test_core_instances_equal_loops": 12,
     # one register-tiled kernel per case, compiled again for the threaded variant
-    "tests/runtime/backends/compiled/test_tiles.py::test_tiled_kernels_give_the_loops_bits": 2,
+    "tests/runtime/backends/compiled/test_tiles.py::test_tiled_kernels_give_the_loops_bits": 3,
 }
 
 # Single tests over ~10 s of CPU (children included) on two cores, with what they cost:
