@@ -63,6 +63,9 @@ SLOW: dict[str, str] = {
     "tests/cli/test_gen_impl.py::test_hostile_file_names_give_a_module_that_imports_and_runs_nothing": (
         "gen-impl of the whole core library under six hostile paths, each imported: ~12 s CPU"
     ),
+    "tests/runtime/backends/compiled/test_backend.py::test_narrow_shadows_and_threads_keep_every_bit": (
+        "f16 and bf16 kernels, shadowed and threaded, compiled cold: 10-14 s CPU each"
+    ),
 }
 
 
