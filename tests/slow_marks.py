@@ -66,6 +66,12 @@ SLOW: dict[str, str] = {
     "tests/runtime/backends/compiled/test_backend.py::test_narrow_shadows_and_threads_keep_every_bit": (
         "f16 and bf16 kernels, shadowed and threaded, compiled cold: 10-14 s CPU each"
     ),
+    "tests/runtime/backends/compiled/test_readme.py::test_readme_example_runs": (
+        "the compiled backend's README example, kernels compiled cold: ~12 s CPU"
+    ),
+    "tests/tc/test_diagnostics.py::test_mutated_library_never_raises_anything_but_diagnostics": (
+        "every mutation of a TC library parsed and diagnosed: ~12 s CPU"
+    ),
 }
 
 
