@@ -9,7 +9,7 @@ What is marked here runs under `pytest -m slow` (and in CI), the rest by default
 
 from __future__ import annotations
 
-import zlib
+import hashlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -87,6 +87,12 @@ def _sample_size(item: Any) -> int | None:
     return every
 
 
+def _hash(nodeid: str) -> int:
+    """A stable hash of a test id (CRC-32's low bits follow the id's last characters too
+    closely to spread cases that differ in one parameter)."""
+    return int.from_bytes(hashlib.sha256(nodeid.encode()).digest()[:8], "little")
+
+
 def sample_slow(items: Iterable[Any]) -> None:
     """Mark slow the tests in `SLOW` and the cases of `COMPILED_SAMPLE` and `CASE_SAMPLE`
     beyond their samples."""
@@ -101,9 +107,7 @@ def sample_slow(items: Iterable[Any]) -> None:
     for group in groups.values():
         # A case is kept when its id hashes to 0 mod N: spread over every parameter (not
         # the first N cases of the first parameter), and the same cases on every run.
-        kept = [
-            every > 0 and zlib.crc32(item.nodeid.encode()) % every == 0 for item, every in group
-        ]
+        kept = [every > 0 and _hash(item.nodeid) % every == 0 for item, every in group]
         if not any(kept) and group[0][1] > 0:
             kept[0] = True
         for (item, _), keep in zip(group, kept, strict=True):
