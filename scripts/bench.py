@@ -8,8 +8,10 @@ prints, in one table:
   call naming no backend runs; the runtime's binding and verification included);
 - `backend ms`: the backend alone on an already bound op (`auto.run(op, operands)`);
 - `numpy ms`, `ratio` and `backend ratio`: an independent hand-written NumPy
-  version of the same computation (matmul / sliding_window_view + tensordot /
-  tap loops), and auto / numpy for the call form and for the backend alone;
+  version of the same computation, and auto / numpy for the call form and for the
+  backend alone; where a case has several formulations (convolutions: a tap loop of
+  BLAS matmuls and im2col with one matmul) all are timed in every round and the
+  fastest is the reference, named in `numpy reference` (the function below);
 - `loops x`: speed-up of auto over the `loops` backend on a small size of the op
   (the size is in the `small` column);
 - `mlir ms` / `vs mlir`: the named op compiled by `mlir-opt-22` (convert to loops,
@@ -25,7 +27,7 @@ prints, in one table:
 The compiled backend's section is described in `scripts/bench_compiled.py`.
 
 Usage: `python scripts/bench.py [--quick] [--ops matmul,add|overhead|compiled] [--no-mlir]
-[--no-compiled] [--repeat N] [--temp-limit BYTES] [--markdown]`.
+[--no-compiled] [--repeat N] [--temp-limit BYTES] [--markdown] [--clock wall|cpu]`.
 """
 
 from __future__ import annotations
@@ -83,6 +85,9 @@ class Case:
     reference: Callable[[Arrays, list[np.ndarray], dict[str, Any]], None] | None = None
     dsl: Any = None  # a user op written with the DSL (below) instead of a core op
     handoff: bool = True  # False: `auto` stays on the fast backend (no compiled hand-off)
+    # Other NumPy formulations of the same computation: each run times them all beside
+    # `numpy` and compares with the fastest (the `numpy reference` column names it).
+    alternatives: tuple[Callable[[Arrays, list[np.ndarray], dict[str, Any]], None], ...] = ()
 
 
 def f32(rng: np.random.Generator, *shape: int) -> np.ndarray:
@@ -102,10 +107,59 @@ def np_matmul(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> Non
 
 
 def np_conv_nhwc_hwcf(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    """Tap loop: for each filter tap (i, j), the input window it reads times the tap's
+    C x F matrix, one BLAS matmul each, added into the output."""
     x, w = ins
-    kh, kw = w.shape[:2]
+    o = outs[0]
+    _, oh, ow, f = o.shape
+    acc = o.reshape(-1, f)  # a view: the timed outputs are contiguous
+    for i in range(w.shape[0]):
+        for j in range(w.shape[1]):
+            acc += x[:, i : i + oh, j : j + ow, :].reshape(-1, w.shape[2]) @ w[i, j]
+
+
+def np_conv_im2col(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    """im2col: every window gathered into a row (kh * kw * C wide), then one BLAS matmul."""
+    x, w = ins
+    o = outs[0]
+    kh, kw, c, f = w.shape
     win = sliding_window_view(x, (kh, kw), axis=(1, 2))  # n, oh, ow, c, kh, kw
-    outs[0] += np.tensordot(win, w, axes=([3, 4, 5], [2, 0, 1]))
+    cols = win.transpose(0, 1, 2, 4, 5, 3).reshape(-1, kh * kw * c)
+    o += (cols @ w.reshape(-1, f)).reshape(o.shape)
+
+
+def _f64_shifted(a: np.ndarray, zero_point: Any) -> np.ndarray:
+    """`a - zero_point` in f64 (exact for 8-bit operands), one conversion pass."""
+    out = a.astype(np.float64)
+    out -= float(zero_point)
+    return out
+
+
+def np_qconv_taps(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    """Quantized conv as an exact f64-BLAS tap loop: both operands shifted by their zero
+    points and converted to f64 once (every partial sum is an integer below 2**53), one
+    matmul per tap, the f64 sum converted to i32 and added."""
+    x, w, xzp, wzp = ins
+    o = outs[0]
+    n, oh, ow, f = o.shape
+    xf, wf = _f64_shifted(x, xzp), _f64_shifted(w, wzp)
+    acc = np.zeros((n * oh * ow, f))
+    for i in range(w.shape[0]):
+        for j in range(w.shape[1]):
+            acc += xf[:, i : i + oh, j : j + ow, :].reshape(-1, w.shape[2]) @ wf[i, j]
+    o += acc.reshape(o.shape).astype(np.int64).astype(o.dtype)
+
+
+def np_qconv_im2col(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
+    """Quantized conv as one exact f64-BLAS matmul of the gathered windows."""
+    x, w, xzp, wzp = ins
+    o = outs[0]
+    kh, kw, c, f = w.shape
+    xf = _f64_shifted(x, xzp)
+    win = sliding_window_view(xf, (kh, kw), axis=(1, 2))
+    cols = win.transpose(0, 1, 2, 4, 5, 3).reshape(-1, kh * kw * c)
+    r = cols @ _f64_shifted(w, wzp).reshape(-1, f)
+    o += r.reshape(o.shape).astype(np.int64).astype(o.dtype)
 
 
 def np_depthwise_nhwc_hwc(ins: Arrays, outs: list[np.ndarray], attrs: dict[str, Any]) -> None:
@@ -176,6 +230,15 @@ def mk_conv(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndar
     return (
         [f32(rng, 1, hw, hw, c), f32(rng, 3, 3, c, c)],
         [np.zeros((1, hw - 2, hw - 2, c), np.float32)],
+        {},
+    )
+
+
+def mk_qconv(rng: np.random.Generator, small: bool) -> tuple[Arrays, list[np.ndarray], dict]:
+    hw, c = (14, 10) if small else (58, 64)
+    return (
+        [i8(rng, 1, hw, hw, c), i8(rng, 3, 3, c, c), np.int32(3), np.int32(-5)],
+        [np.zeros((1, hw - 2, hw - 2, c), np.int32)],
         {},
     )
 
@@ -329,6 +392,15 @@ CASES: tuple[Case, ...] = (
         mk_conv,
         np_conv_nhwc_hwcf,
         "1x58x58x64 * 3x3x64x64 f32",
+        alternatives=(np_conv_im2col,),
+    ),
+    Case(
+        "conv_2d_nhwc_hwcf_q",
+        "conv_2d_nhwc_hwcf_q",
+        mk_qconv,
+        np_qconv_taps,
+        "1x58x58x64 * 3x3x64x64 i8 -> i32, zero points (numpy: exact f64 BLAS)",
+        alternatives=(np_qconv_im2col,),
     ),
     Case(
         "depthwise_conv_2d_nhwc_hwc",
@@ -409,16 +481,23 @@ def best_time(fn: Callable[[], None], repeat: int) -> float:
     return best_times([fn], repeat)[0]
 
 
+# What the timings read: wall time, or with `--clock cpu` the process's CPU time, which
+# time-slicing by other processes on a loaded machine does not inflate (it sums every
+# thread, so threaded runs show their total work, not their wall time).
+CLOCK: Callable[[], float] = time.perf_counter
+
+
 def best_times(fns: list[Callable[[], None]], repeat: int) -> list[float]:
-    """Best wall time of each function, runs interleaved so load changes hit all alike."""
+    """Best time of each function, runs interleaved so load changes hit all alike."""
     for fn in fns:
         fn()
     best = [float("inf")] * len(fns)
+    clock = CLOCK
     for _ in range(repeat):
         for i, fn in enumerate(fns):
-            t0 = time.perf_counter()
+            t0 = clock()
             fn()
-            best[i] = min(best[i], time.perf_counter() - t0)
+            best[i] = min(best[i], clock() - t0)
     return best
 
 
@@ -621,6 +700,7 @@ class Row:
     auto_ms: float
     backend_ms: float
     numpy_ms: float
+    reference: str  # the NumPy formulation `numpy_ms` timed (the fastest of the case's)
     ok: bool
     small: str
     loops_speedup: float | None
@@ -652,6 +732,7 @@ class Row:
             f"{self.auto_ms:.2f}",
             f"{self.backend_ms:.2f}",
             f"{self.numpy_ms:.2f}",
+            self.reference,
             f"{self.ratio:.2f}",
             f"{self.backend_ms / self.numpy_ms:.2f}",
             "ok" if self.ok else "MISMATCH",
@@ -670,6 +751,7 @@ HEADER = [
     "auto ms",
     "backend ms",
     "numpy ms",
+    "numpy reference",
     "ratio",
     "backend ratio",
     "check",
@@ -712,14 +794,23 @@ def _bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) 
 
     work = fresh(outs)  # timed runs accumulate into a scratch output
     op, operands = cls.from_arrays(*ins, outs=work, **attrs)
-    auto_s, backend_s, numpy_s = best_times(
+    refs = (case.numpy, *case.alternatives)
+    for alt in case.alternatives:  # every formulation computes the same thing
+        other = fresh(outs)
+        alt(ins, other, attrs)
+        ok = ok and all(check_close(a, w) for a, w in zip(other, want, strict=True))
+    # Ours and every NumPy formulation back to back in each round (best of the rounds),
+    # so load that comes and goes hits them alike.
+    auto_s, backend_s, *ref_s = best_times(
         [
             lambda: fn(*ins, outs=work, backend="auto", **attrs),
             lambda: auto.run(op, operands),
-            lambda: case.numpy(ins, work, attrs),
+            *(lambda ref=ref: ref(ins, work, attrs) for ref in refs),
         ],
         args.repeat,
     )
+    numpy_s = min(ref_s)
+    reference = refs[ref_s.index(numpy_s)].__name__
     peak = peak_bytes(lambda: fn(*ins, outs=work, backend="auto", **attrs))
     plan = fast.plan(op, operands)
     strategy = "loops" if plan is None else plan.strategy
@@ -754,6 +845,7 @@ def _bench_case(case: Case, args: argparse.Namespace, rng: np.random.Generator) 
         auto_s * 1e3,
         backend_s * 1e3,
         numpy_s * 1e3,
+        reference,
         ok,
         small,
         loops_speedup,
@@ -906,6 +998,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="time wall clock (default) or process CPU time (for a loaded machine)",
+    )
+    parser.add_argument(
         "--gen-ods", action="store_true", help="only time gen-ods against mlir-linalg-ods-yaml-gen"
     )
     args = parser.parse_args(argv)
@@ -914,6 +1012,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.repeat is None:
         args.repeat = 1 if args.quick else 15
+    if args.clock == "cpu":
+        global CLOCK
+        CLOCK = time.process_time
     if args.mlir and not mlir_available():
         args.mlir = False
     if args.temp_limit is not None:
@@ -929,7 +1030,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"numpy {np.__version__}, OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}, "
         f"cpus={os.cpu_count()}, temp limit {fast.get_temp_limit() / 2**20:.0f} MiB, "
-        f"mlir={'mlir-runner-22 -O3 (best run, rtclock inside the program)' if args.mlir else 'off'}",
+        f"mlir={'mlir-runner-22 -O3 (best run, rtclock inside the program)' if args.mlir else 'off'}, "
+        f"clock={args.clock}",
         flush=True,
     )
     rng = np.random.default_rng(0)

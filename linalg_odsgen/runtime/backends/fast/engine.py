@@ -2,7 +2,7 @@
 
 Loop dims split in two sets, read off the output maps: *vector* dims (those
 every output is indexed by) and *sequential* dims (reductions, and parallel
-dims an output ignores). Three strategies execute an op:
+dims an output ignores). Four strategies execute an op:
 
 - `ordered`: vectorise over the vector dims and loop over the sequential dims in
   iteration order, evaluating the whole payload on strided views each step.
@@ -12,9 +12,12 @@ dims an output ignores). Three strategies execute an op:
   tile and reduce the sequential axes with the combiner's NumPy reduction.
 - `gemm`: the yield is `add(out, mul(x, y))` (or `or`/`and` on i1); evaluate `x`
   and `y` over their own dims and contract them with `np.matmul`.
+- `taps`: a `gemm` whose input is read through windows (a convolution): one matmul per
+  filter tap on shifted views of the input, no im2col gather.
 
-Every strategy runs tile by tile so that temporaries stay under the limit (`tiling`).
-Each strategy is a module of its own (`ordered`, `reduce`, `gemm`) planning a
+Every strategy but `taps` runs tile by tile so that temporaries stay under the limit
+(`tiling`); `taps` applies only when its temporaries fit.
+Each strategy is a module of its own (`ordered`, `reduce`, `gemm`, `taps`) planning a
 `plan.Problem` into a `plan.Plan`; this module only picks among them, and re-exports
 the names callers used when it held them all.
 """
@@ -30,10 +33,11 @@ from linalg_odsgen.runtime.backends.fast.gemm import contract, gemm_allowed, pla
 from linalg_odsgen.runtime.backends.fast.ordered import plan_ordered
 from linalg_odsgen.runtime.backends.fast.plan import Plan, Problem
 from linalg_odsgen.runtime.backends.fast.reduce import plan_reduce, reduce_allowed
+from linalg_odsgen.runtime.backends.fast.taps import plan_taps
 from linalg_odsgen.runtime.backends.fast.tiling import fit_tile, tiles
 from linalg_odsgen.runtime.settings import CURRENT_RUNTIME
 
-STRATEGIES: tuple[str, ...] = ("ordered", "reduce", "gemm")
+STRATEGIES: tuple[str, ...] = ("ordered", "reduce", "gemm", "taps")
 
 
 def _builders(p: Problem, limit: int) -> dict[str, Callable[[], Plan]]:
@@ -46,6 +50,9 @@ def _builders(p: Problem, limit: int) -> dict[str, Callable[[], Plan]]:
         c = p.info.contraction()
         if c is not None and gemm_allowed(c, p):
             builders["gemm"] = lambda: plan_gemm(p, c, limit)
+            taps = plan_taps(p, c, limit)  # planned now: whether it applies needs the layout
+            if taps is not None:
+                builders["taps"] = lambda: taps
     return builders
 
 

@@ -313,7 +313,7 @@ def test_integer_gemm_wraps_like_mlir_when_sums_overflow() -> None:
 
 
 def test_all_strategies_named() -> None:
-    assert set(STRATEGIES) == {"ordered", "reduce", "gemm"}
+    assert set(STRATEGIES) == {"ordered", "reduce", "gemm", "taps"}
 
 
 @pytest.mark.parametrize("strategy", ["ordered", "reduce", "gemm"])
