@@ -17,7 +17,10 @@ from click.testing import CliRunner
 
 from linalg_odsgen.cli import main
 
-psutil = pytest.importorskip("psutil")
+psutil = pytest.importorskip("psutil")  # with the campaign extra (distributed brings it)
+
+# Each test starts a real campaign and waits for workers and tools: ~30 s apiece.
+pytestmark = pytest.mark.slow
 
 # mlir-opt-22 behind a pause: every pipeline run takes long enough to be stopped mid-batch
 SLOW = "import time; time.sleep(60)"
@@ -106,7 +109,6 @@ def test_the_time_budget_ends_a_slow_batch_instead_of_waiting_for_it(
     assert left == []
 
 
-@pytest.mark.slow
 def test_resume_minimises_a_finding_whose_minimisation_was_stopped(
     tmp_path: Path, make_wrapper, monkeypatch: pytest.MonkeyPatch
 ) -> None:
