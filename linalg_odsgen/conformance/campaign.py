@@ -430,7 +430,7 @@ class Campaign:
                         self._collect(fut, pending, pool, late)
                     self.summary.seconds = base_seconds + time.monotonic() - start
                     self._show(total)
-        except (_Stop, KeyboardInterrupt, BrokenProcessPool):
+        except (CampaignStopped, KeyboardInterrupt, BrokenProcessPool):
             stop = True
             self.out_of_time = guard.expired and not guard.stopped
         finally:
@@ -450,7 +450,7 @@ class Campaign:
         what, info = pending.pop(fut)
         try:
             result = fut.result()
-        except (_Stop, KeyboardInterrupt, BrokenProcessPool):
+        except (CampaignStopped, KeyboardInterrupt, BrokenProcessPool):
             raise
         except Exception as exc:  # a worker failed: say so, keep going
             self.summary.errors.append(f"{what} {info!r:.80}: {type(exc).__name__}: {exc}")
@@ -509,7 +509,7 @@ class Campaign:
         sys.stderr.flush()
 
 
-class _Stop(Exception):
+class CampaignStopped(Exception):
     """Raised into a running task when the campaign is stopped or out of time."""
 
 
@@ -545,18 +545,18 @@ class _Signals:
     def _on_stop(self, signum: int, frame: Any) -> None:
         self.stopped = True
         if self._inside:
-            raise _Stop
+            raise CampaignStopped
 
     def _on_alarm(self, signum: int, frame: Any) -> None:
         self.expired = True
         if self._inside:
-            raise _Stop
+            raise CampaignStopped
 
     def call(self, fn: Callable[..., Any], *args: Any) -> Any:
         self._inside = True
         try:
             if self.stopped or self.expired:
-                raise _Stop
+                raise CampaignStopped
             return fn(*args)
         finally:
             self._inside = False

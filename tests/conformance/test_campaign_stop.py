@@ -119,7 +119,7 @@ def test_resume_minimises_a_finding_whose_minimisation_was_stopped(
     args = ["fuzz", "--mlir-opt", opt, "--cases", "40", "--seed", "3", "--minimize-budget", "8", "--batch-size", "20", "--jobs", "1", "--format", "json", "--out", str(out)]  # fmt: skip
 
     def stopped(*a: object) -> None:
-        raise campaign._Stop
+        raise campaign.CampaignStopped
 
     monkeypatch.setattr(campaign, "minimize_task", stopped)
     first = CliRunner().invoke(main, args)

@@ -123,8 +123,9 @@ BACKEND_SOURCES = [
     "conformance/data.py",
 ]
 # Analyses of one arithmetic pattern rather than tables of functions: the f32 dot-product
-# bound proving Veltkamp's short rounding exact reasons about addf/mulf themselves.
-PATTERN_ANALYSES = {"runtime/backends/compiled/bounds.py"}
+# bound proving Veltkamp's short rounding exact reasons about addf/mulf themselves, and the
+# conformance data's summation-order analysis about addf/subf/mulf and the float min/max.
+PATTERN_ANALYSES = {"runtime/backends/compiled/bounds.py", "conformance/data.py"}
 
 
 def _string_constants(path: Path) -> set[str]:
