@@ -38,8 +38,8 @@ def deep_nests_slow(classes: Iterable[Any], key: Any = None) -> list[Any]:
 # slow` (and CI, which runs both profiles) still runs every case on every backend. Keys
 # are files or test functions.
 COMPILED_SAMPLE: dict[str, int] = {
-    "tests/test_ops.py": 16,
-    "tests/runtime/test_exactness.py": 16,
+    "tests/test_ops.py": 32,
+    "tests/runtime/test_exactness.py": 32,
     # every op of the core library compiled in one test (~100 kernels, over a minute cold)
     "tests/codegen/test_generator.py::test_every_op_runs": 0,
 }
@@ -48,14 +48,25 @@ COMPILED_SAMPLE: dict[str, int] = {
 # the default profile keeps about one case in N of each, the rest run under `-m slow`.
 CASE_SAMPLE: dict[str, int] = {
     # 2-4 s CPU per op on a cold cache (four dtype instances each)
-    "tests/runtime/backends/compiled/test_backend.py::test_core_instances_equal_loops": 12,
+    "tests/runtime/backends/compiled/test_backend.py::test_core_instances_equal_loops": 24,
     # register-tiled kernels, compiled again for the threaded variant: ~4 s CPU per case
-    "tests/runtime/backends/compiled/test_tiles.py::test_tiled_kernels_give_the_loops_bits": 6,
+    "tests/runtime/backends/compiled/test_tiles.py::test_tiled_kernels_give_the_loops_bits": 12,
 }
 
 # Single tests over ~10 s of CPU (children included) on two cores, with what they cost:
 # marked slow here rather than in files other work is editing.
 SLOW: dict[str, str] = {
+    **{
+        f"tests/mlir/test_conformance.py::{name}": (
+            "every core op checked against MLIR 22 in one batch (the module's fixture): "
+            "~80 s CPU, mostly mlir-opt-22 and mlir-runner-22"
+        )
+        for name in (
+            "test_mlir22_lacks_exactly_the_removed_ops",
+            "test_op_conforms_to_mlir22",
+            "test_coverage_includes_types_and_attributes",
+        )
+    },
     "tests/conformance/test_campaigns.py::"
     "test_fuzz_finds_and_minimises_a_pipeline_that_sign_extends_unsigned_bytes": (
         "a 40-case fuzz campaign with minimisation: ~23 s CPU, mostly mlir-opt-22"
