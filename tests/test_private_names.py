@@ -16,16 +16,8 @@ TESTS = Path(__file__).resolve().parent
 # Private by spelling, public by contract: namedtuple's and enum's documented API.
 PUBLIC_UNDERSCORED = {"_asdict", "_fields", "_make", "_replace", "_field_defaults"}
 # Files that still reach private names, each with the change that removes them (drop an
-# entry once its file is clean).
-ALLOWED: dict[str, str] = {
-    # 37b removes these: compiled.nest(op, operands) and the compiled knobs in Runtime.
-    "runtime/backends/compiled/test_backend.py": "37b removes these",
-    "runtime/backends/compiled/test_tiles.py": "37b removes these",
-    "runtime/backends/compiled/test_bounds.py": "37b removes these",
-    # The fast backend's narrow-float rounding has no public name yet (its owner's files).
-    "runtime/backends/fast/test_narrow.py": "fast: narrow._round_split, _round_bits",
-    "payloads/test_payload_records.py": "37b removes these (the compiled kernel's _RULES)",
-}
+# entry once its file is clean). Empty: keep it so.
+ALLOWED: dict[str, str] = {}
 # Calls whose string argument names an attribute.
 ATTR_CALLS = {"getattr", "setattr", "delattr", "hasattr", "setitem", "delitem"}
 

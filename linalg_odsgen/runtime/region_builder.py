@@ -11,6 +11,7 @@ rejects (or crashes on) raise `OpError`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from linalg_odsgen.model import FN_NAMES, FnKind
 from linalg_odsgen.payload import Region, RegionBuilder, Value
@@ -166,6 +167,14 @@ class RegionHelper:
                 why += "other way); give the operand an integer element type"
             raise self._error(f"cannot cast {src} to {dst} ({fn_name}){why}")
         return self._builder.create(name, (x,), dst)
+
+    def payload_op(self, name: str, operands: Sequence[Value], result_type: ElementType) -> Value:
+        """Any payload op the registry knows (`arith.bitcast`), for hand-written op classes
+        whose payload no OpDSL function spells; the caller answers for its types."""
+        try:
+            return self._builder.create(name, tuple(operands), result_type)
+        except KeyError:
+            raise self._error(f"unknown payload op {name!r}") from None
 
     # -- end ------------------------------------------------------------------------------
 

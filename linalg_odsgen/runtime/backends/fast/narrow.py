@@ -31,7 +31,7 @@ _F16_OVERFLOW = np.uint32(0x47800000)  # 2**16: the first f32 past f16's roundin
 _SUB_SHIFT = np.float32(0.75)  # x + 0.75 has ulp 2**-24, f16's subnormal step, for |x| < 2**-14
 
 
-def _round_bits(bits: np.ndarray, drop: int, scratch: np.ndarray) -> None:
+def round_bits(bits: np.ndarray, drop: int, scratch: np.ndarray) -> None:
     """Round the f32 bit patterns in place to `23 - drop` mantissa bits, ties to even.
 
     A carry out of the mantissa moves to the next binade (or to infinity), as it
@@ -59,7 +59,7 @@ _EDGE = {F16: 65504.0, BF16: 2.0**100}
 _MIN_NORMAL = {F16: np.float32(2.0**-14), BF16: np.float32(2.0**-126)}
 
 
-def _round_split(x: np.ndarray, dtype: np.dtype, tiny_exact: bool) -> bool:
+def round_split(x: np.ndarray, dtype: np.dtype, tiny_exact: bool) -> bool:
     """Round `x` in place by Veltkamp's split when one dot product shows it applies
     (False, `x` untouched, otherwise). Unless `tiny_exact`, f16 magnitudes below 2**-14
     are set aside first and rounded to f16's subnormal step; bf16 leaves those (f32's
@@ -96,7 +96,7 @@ def round_to(x: np.ndarray, dtype: np.dtype, tiny_exact: bool = False) -> None:
     bits = x.view(np.uint32)
     if not bits.size:
         return
-    if _round_split(x, dtype, tiny_exact):
+    if round_split(x, dtype, tiny_exact):
         return
     scratch = np.empty_like(bits)
     nans: tuple[np.ndarray, np.ndarray] | None = None
@@ -104,7 +104,7 @@ def round_to(x: np.ndarray, dtype: np.dtype, tiny_exact: bool = False) -> None:
         if np.isnan(x.max()):  # (one pass: a NaN propagates through max)
             mask = np.isnan(x)
             nans = (mask, bits[mask])
-        _round_bits(bits, 16, scratch)
+        round_bits(bits, 16, scratch)
         if nans is not None:
             bits[nans[0]] = nans[1]
         return
@@ -125,7 +125,7 @@ def round_to(x: np.ndarray, dtype: np.dtype, tiny_exact: bool = False) -> None:
             sub = np.copysign((np.abs(small) + _SUB_SHIFT) - _SUB_SHIFT, small)
         else:
             tiny = None
-    _round_bits(bits, 13, scratch)
+    round_bits(bits, 13, scratch)
     if tiny is not None:
         x.reshape(-1)[tiny] = sub
     if top >= _F16_OVERFLOW - np.uint32(0x1000):
@@ -138,4 +138,4 @@ def round_to(x: np.ndarray, dtype: np.dtype, tiny_exact: bool = False) -> None:
         bits[nans[0]] = nans[1]
 
 
-__all__ = ["BF16", "F16", "UFUNCS", "round_to"]
+__all__ = ["BF16", "F16", "UFUNCS", "round_bits", "round_split", "round_to"]

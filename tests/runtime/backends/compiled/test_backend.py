@@ -212,7 +212,7 @@ def _bitcast_op() -> type:
 
     def build(b: object) -> None:
         x = b.arg("x")  # type: ignore[attr-defined]
-        v = b._builder.create("arith.bitcast", (x,), b.type_of("U"))  # type: ignore[attr-defined]
+        v = b.payload_op("arith.bitcast", (x,), b.type_of("U"))  # type: ignore[attr-defined]
         b.yield_(v)  # type: ignore[attr-defined]
 
     return make_op(
