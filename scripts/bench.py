@@ -67,6 +67,7 @@ from linalg_odsgen.dsl import (
 )
 from linalg_odsgen.model import OperandKind
 from linalg_odsgen.runtime.backends import auto, fast
+from linalg_odsgen.runtime.backends.fast import blas as fast_blas
 
 Arrays = list[Any]
 
@@ -946,6 +947,15 @@ def first_call_ms(op: str, ins: list[tuple[int, ...]], outs: list[tuple[int, ...
     return min(times)
 
 
+def blas_text() -> str:
+    """How the fast backend's tap loops add their taps: inside SciPy's gemm, or an add each."""
+    if not fast_blas.available():
+        return "tap loops: matmul + add per tap (SciPy not installed)"
+    import scipy
+
+    return f"tap loops: gemm accumulates (scipy {scipy.__version__}); NumPy references: NumPy only"
+
+
 def bench_overhead(repeat: int) -> str:
     """Per-call microseconds on tiny operands (the call form on `auto`, the default, and on
     the NumPy-only `fast`) next to NumPy."""
@@ -1031,7 +1041,7 @@ def main(argv: list[str] | None = None) -> int:
         f"numpy {np.__version__}, OPENBLAS_CORETYPE={os.environ.get('OPENBLAS_CORETYPE', '(unset)')}, "
         f"cpus={os.cpu_count()}, temp limit {fast.get_temp_limit() / 2**20:.0f} MiB, "
         f"mlir={'mlir-runner-22 -O3 (best run, rtclock inside the program)' if args.mlir else 'off'}, "
-        f"clock={args.clock}",
+        f"clock={args.clock}, {blas_text()}",
         flush=True,
     )
     rng = np.random.default_rng(0)

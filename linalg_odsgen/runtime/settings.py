@@ -118,6 +118,8 @@ class Runtime:
     tiles. `compiled_short_rounding`: whether f16/bf16 reductions may round by Veltkamp's
     split where the operands' ranges prove it exact. (Tests and the benchmark switch the
     last two off to compare with the plain nest and the exact roundings.)
+    `fast_blas_accumulate`: whether the fast backend's convolution tap loops add each tap
+    inside BLAS's gemm (SciPy's wrappers, the `blas` extra) instead of a matmul and an add.
     """
 
     default_backend: str | None = None
@@ -130,6 +132,7 @@ class Runtime:
     compiled_parallel_min_points: int = DEFAULT_COMPILED_PARALLEL_MIN_POINTS
     compiled_tiles: bool = True
     compiled_short_rounding: bool = True
+    fast_blas_accumulate: bool = True
     # -- caches (per runtime; filled under `lock`) -----------------------------------------
     # (class, operand types, attributes) -> verified instance
     instances: dict[Any, Any] = field(default_factory=dict, repr=False)
@@ -236,6 +239,7 @@ _SETTINGS = frozenset(
         "compiled_parallel_min_points",
         "compiled_tiles",
         "compiled_short_rounding",
+        "fast_blas_accumulate",
     }
 )
 _ALL: weakref.WeakSet[Runtime] = weakref.WeakSet()

@@ -9,6 +9,8 @@ Every tap is then `acc[p] += X[offset + s*p] @ W[tap]` over *padded* positions `
 (output positions laid out with the input's row widths; the few positions past an
 output row's end are computed and dropped), and the padded accumulator is added to
 the output once. Integers go through f64 BLAS when the whole sum is provably exact.
+Where the tap views are contiguous (channels last, stride 1) and SciPy is installed,
+BLAS's gemm adds each tap into the accumulator itself (`blas.py`): no add pass per tap.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import numpy as np
 
 from linalg_odsgen.payload import OpCategory, PayloadOp, Value
 from linalg_odsgen.runtime.backends.fast.analysis import Contraction
+from linalg_odsgen.runtime.backends.fast.blas import accumulating_gemm
 from linalg_odsgen.runtime.backends.fast.evaluate import (
     args_read,
     combine_into,
@@ -269,6 +272,15 @@ def plan_taps(p: Problem, c: Contraction, limit: int) -> Plan | None:
             return
         xm, ym = pair
         acc = np.empty((*lead, padded, n_size), acc_dtype)
+        gemm = None if w.k_first or s != 1 else accumulating_gemm(acc_dtype)
+        if gemm is not None:  # BLAS adds each tap in place: no temporary, no add pass
+            xs = xm.reshape(m_size, flat, k_size)
+            heads = acc.reshape(m_size, padded, n_size)[:, :rows]
+            for tap, start in enumerate(offsets):
+                for i in range(m_size):
+                    gemm(heads[i], xs[i, start : start + rows], ym[tap], tap > 0)
+            finish(acc, out)
+            return
         part = np.empty((*lead, rows, n_size), acc_dtype)
         head = acc[..., :rows, :]
         span = s * (rows - 1) + 1
@@ -282,6 +294,10 @@ def plan_taps(p: Problem, c: Contraction, limit: int) -> Plan | None:
             else:
                 np.matmul(xt, ym[tap], out=part)
                 head += part
+        finish(acc, out)
+
+    def finish(acc: np.ndarray, out: np.ndarray) -> None:
+        """The padded accumulator's output positions, combined into the output."""
         r = acc.reshape(grid)[keep].transpose(to_out)
         if exact_int:
             r = r.astype(np.int64).astype(t.dtype)

@@ -16,6 +16,7 @@ import pytest
 from linalg_odsgen import ops
 from linalg_odsgen.runtime.backends import fast
 from linalg_odsgen.runtime.backends.fast.engine import candidate_plans
+from linalg_odsgen.runtime.settings import current_runtime
 
 RNG = np.random.default_rng(37)
 
@@ -163,3 +164,12 @@ def test_integer_sums_too_large_for_f64_fall_back_and_wrap_like_mlir() -> None:
     big_x = np.full(x.shape, 2**30 + 7, np.int32)
     big_w = np.full(w.shape, -(2**30) + 3, np.int32)
     run_both(name, [big_x, big_w, np.int32(0), np.int32(0), o], {}, "taps")
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-n{c[1]}-s{c[4]}")
+def test_taps_adding_each_tap_with_numpy_matches_loops(case: tuple) -> None:
+    """The same cases with BLAS's accumulating gemm switched off: matmul and an add."""
+    name, n, out, window, stride, dil, dtype = case
+    values = operands(name, *shapes(name, n, out, window, stride, dil), dtype)
+    with current_runtime().changed(fast_blas_accumulate=False):
+        run_both(name, values, attrs_of(out, stride, dil), "taps")
