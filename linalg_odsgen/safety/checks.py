@@ -15,9 +15,7 @@ from dataclasses import dataclass, replace
 from linalg_odsgen.diagnostics import Diagnostic, Severity
 from linalg_odsgen.model import OpConfig, OpLibrary, ScalarConst, ScalarExpr, ScalarFn
 from linalg_odsgen.safety import names, text
-from linalg_odsgen.yaml_io import LoadedDocument, format_path, load_documents
-
-Path = tuple[str | int, ...]
+from linalg_odsgen.yaml_io import LoadedDocument, NodePath, format_path, load_documents
 
 
 @dataclass(frozen=True)
@@ -28,7 +26,7 @@ class OpOrigin:
     doc: LoadedDocument | None = None
 
     def diagnostic(
-        self, op: OpConfig, path: Path, message: str, severity: Severity = Severity.ERROR
+        self, op: OpConfig, path: NodePath, message: str, severity: Severity = Severity.ERROR
     ) -> Diagnostic:
         pos = self.doc.pos(path) if self.doc is not None else None
         return Diagnostic.at(
@@ -58,7 +56,7 @@ def origins_of(
     return [OpOrigin(file, by_name.get(op.name)) for op in library.ops]
 
 
-def _consts(expr: ScalarExpr, path: Path) -> Iterator[tuple[Path, ScalarConst]]:
+def _consts(expr: ScalarExpr, path: NodePath) -> Iterator[tuple[NodePath, ScalarConst]]:
     if isinstance(expr, ScalarConst):
         yield (*path, "scalar_const"), expr
     elif isinstance(expr, ScalarFn):
@@ -66,7 +64,7 @@ def _consts(expr: ScalarExpr, path: Path) -> Iterator[tuple[Path, ScalarConst]]:
             yield from _consts(operand, (*path, "scalar_fn", "operands", j))
 
 
-def op_consts(op: OpConfig) -> Iterator[tuple[Path, ScalarConst]]:
+def op_consts(op: OpConfig) -> Iterator[tuple[NodePath, ScalarConst]]:
     """Every `scalar_const` of the op with its YAML path."""
     for i, assignment in enumerate(op.structured_op.assignments):
         yield from _consts(assignment.value, ("structured_op", "assignments", i, "value"))
@@ -114,7 +112,7 @@ def dialect_problems(
     classes: dict[str, tuple[OpConfig, OpOrigin]] = {}
     for op, origin in zip(library.ops, origins, strict=True):
         cls = op.metadata.cpp_class_name
-        cls_path: Path = ("metadata", "cpp_class_name")
+        cls_path: NodePath = ("metadata", "cpp_class_name")
         problem = names.class_name_problem(cls, prefix)
         if problem is None and cls in namespace_parts:
             problem = "is also a part of the C++ namespace (the class would hide it inside)"
@@ -163,7 +161,7 @@ def _attribute_problems(op: OpConfig, origin: OpOrigin) -> list[Diagnostic]:
     for i, arg in enumerate(op.structured_op.args):
         if arg.kind.is_value:
             continue
-        path: Path = ("structured_op", "args", i, "name")
+        path: NodePath = ("structured_op", "args", i, "name")
         problem = names.attribute_name_problem(arg.name)
         if problem:
             out.append(origin.diagnostic(op, path, f"attribute name '{arg.name}' {problem}"))

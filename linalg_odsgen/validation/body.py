@@ -26,7 +26,7 @@ from linalg_odsgen.validation.checker import (
     BREAKS_MLIR,
     BREAKS_RUNTIME,
     Checker,
-    Path,
+    NodePath,
     arg_path,
 )
 from linalg_odsgen.validation.literals import check_scalar_const
@@ -71,9 +71,9 @@ def _type_vars(c: Checker) -> list[str]:
     return seen
 
 
-def _check_expr(c: Checker, root: ScalarExpr, root_path: Path) -> None:
+def _check_expr(c: Checker, root: ScalarExpr, root_path: NodePath) -> None:
     so = c.op.structured_op
-    stack: list[tuple[ScalarExpr, Path]] = [(root, root_path)]
+    stack: list[tuple[ScalarExpr, NodePath]] = [(root, root_path)]
     while stack:
         expr, path = stack.pop()
         if isinstance(expr, ScalarArg):
@@ -98,7 +98,7 @@ def _check_expr(c: Checker, root: ScalarExpr, root_path: Path) -> None:
                 stack.append((expr.operands[j], (*fn_path, "operands", j)))
 
 
-def _check_scalar_arg(c: Checker, name: str, path: Path) -> None:
+def _check_scalar_arg(c: Checker, name: str, path: NodePath) -> None:
     so = c.op.structured_op
     a = so.arg(name)
     if a is None:
@@ -113,7 +113,7 @@ def _check_scalar_arg(c: Checker, name: str, path: Path) -> None:
         )
 
 
-def _check_fn(c: Checker, fn: ScalarFn, path: Path) -> None:
+def _check_fn(c: Checker, fn: ScalarFn, path: NodePath) -> None:
     so = c.op.structured_op
     kind = fn.kind
     label = f"{kind.value} function"

@@ -11,18 +11,17 @@ from typing import TYPE_CHECKING
 
 from linalg_odsgen.diagnostics import Diagnostic, Severity, SourcePos
 from linalg_odsgen.model import OpConfig
-from linalg_odsgen.yaml_io.loader import format_path
+from linalg_odsgen.yaml_io.loader import NodePath, format_path
 
 if TYPE_CHECKING:
     from linalg_odsgen.yaml_io import LoadedDocument
 
-Path = tuple[str | int, ...]
 
 # YAML paths of model parts.
-ARGS: Path = ("structured_op", "args")
-MAPS: Path = ("structured_op", "indexing_maps", "static_indexing_maps")
-ITERATORS: Path = ("structured_op", "iterator_types")
-ASSIGNMENTS: Path = ("structured_op", "assignments")
+ARGS: NodePath = ("structured_op", "args")
+MAPS: NodePath = ("structured_op", "indexing_maps", "static_indexing_maps")
+ITERATORS: NodePath = ("structured_op", "iterator_types")
+ASSIGNMENTS: NodePath = ("structured_op", "assignments")
 
 
 # What a finding upstream accepts breaks (said in gen-ods's warning).
@@ -31,7 +30,7 @@ BREAKS_MLIR = "MLIR will refuse or misbuild instances of the op"
 BREAKS_CPP = "the generated C++ will not compile"
 
 
-def arg_path(i: int, *rest: str | int) -> Path:
+def arg_path(i: int, *rest: str | int) -> NodePath:
     """The YAML path of operand `i` (and of a key below it)."""
     return (*ARGS, i, *rest)
 
@@ -54,14 +53,14 @@ class Checker:
     diags: list[Diagnostic] = field(default_factory=list)
     as_upstream: bool = False
 
-    def pos(self, path: Path, *, key: bool = False) -> SourcePos | None:
+    def pos(self, path: NodePath, *, key: bool = False) -> SourcePos | None:
         if self.doc is None:
             return None
         return self.doc.key_pos(path) if key else self.doc.pos(path)
 
     def report(
         self,
-        path: Path,
+        path: NodePath,
         message: str,
         *,
         key: bool = False,
@@ -88,10 +87,10 @@ class Checker:
             )
         )
 
-    def warn(self, path: Path, message: str) -> None:
+    def warn(self, path: NodePath, message: str) -> None:
         self.report(path, message, severity=Severity.WARNING)
 
-    def line_of(self, path: Path) -> str:
+    def line_of(self, path: NodePath) -> str:
         """` (first at line N)` when positions are known, for 'duplicate' messages."""
         if self.doc is None:
             return ""

@@ -15,7 +15,7 @@ from linalg_odsgen.validation.checker import (
     BREAKS_MLIR,
     BREAKS_RUNTIME,
     Checker,
-    Path,
+    NodePath,
     arg_path,
 )
 from linalg_odsgen.validation.reserved import RESERVED_ATTR_NAMES, is_dunder, keyword_clash
@@ -23,7 +23,7 @@ from linalg_odsgen.validation.reserved import RESERVED_ATTR_NAMES, is_dunder, ke
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
-def _check_name(c: Checker, path: Path, name: str, what: str) -> None:
+def _check_name(c: Checker, path: NodePath, name: str, what: str) -> None:
     if not _IDENTIFIER.match(name):
         c.report(path, f"{what} '{name}' is not a valid identifier")
         return

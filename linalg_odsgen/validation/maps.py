@@ -23,7 +23,7 @@ from linalg_odsgen.validation.checker import (
     ITERATORS,
     MAPS,
     Checker,
-    Path,
+    NodePath,
     arg_path,
 )
 
@@ -31,7 +31,7 @@ _INT64_MIN, _INT64_MAX = -(2**63), 2**63 - 1
 _DIVISIONS = (AffineExprKind.FLOORDIV, AffineExprKind.CEILDIV, AffineExprKind.MOD)
 
 
-def _map_sources(c: Checker) -> Iterator[tuple[Path, AffineMap, str]]:
+def _map_sources(c: Checker) -> Iterator[tuple[NodePath, AffineMap, str]]:
     """Every affine map of the op with its path and a description."""
     so = c.op.structured_op
     for i, a in enumerate(so.args):

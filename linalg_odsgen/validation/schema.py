@@ -22,12 +22,11 @@ from typing import TYPE_CHECKING, Any
 import jsonschema
 
 from linalg_odsgen.diagnostics import Diagnostic, SourcePos
-from linalg_odsgen.yaml_io.loader import display_tag, expected_tag, format_path
+from linalg_odsgen.yaml_io.loader import NodePath, display_tag, expected_tag, format_path
 
 if TYPE_CHECKING:
     from linalg_odsgen.yaml_io import LoadedDocument
 
-Path = tuple[str | int, ...]
 
 SCHEMA_PACKAGE = "linalg_odsgen.schemas"
 SCHEMA_FILE = "op_config.schema.json"
@@ -77,7 +76,7 @@ class SchemaFinding:
     and forbidden fields), not of its value.
     """
 
-    path: Path
+    path: NodePath
     message: str
     at_key: bool = False
 
@@ -156,7 +155,7 @@ def _validators() -> _Validators:
 # Describing paths
 
 
-def describe(path: Path) -> str:
+def describe(path: NodePath) -> str:
     """What the node at `path` of an op-config document is, in words."""
     n = len(path)
     if n == 0:
@@ -197,7 +196,7 @@ def _json_type(value: object) -> str:
     return type(value).__name__
 
 
-def _get(data: object, path: Path) -> object:
+def _get(data: object, path: NodePath) -> object:
     node = data
     for part in path:
         in_list = isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node)
@@ -216,7 +215,7 @@ def _short(value: object, limit: int = 60) -> str:
 # Humanizing jsonschema errors
 
 
-def _field_owner(path: Path) -> tuple[Path, str | int | None]:
+def _field_owner(path: NodePath) -> tuple[NodePath, str | int | None]:
     """Split a path to a value into the path of the mapping that holds it and its key.
 
     List elements (e.g. one iterator type) belong to the list's field.
@@ -228,16 +227,18 @@ def _field_owner(path: Path) -> tuple[Path, str | int | None]:
     return path[:-1], path[-1]
 
 
-def _kind_suffix(data: object, mapping_path: Path, schema_path: list[object]) -> str:
+def _kind_suffix(data: object, mapping_path: NodePath, schema_path: list[object]) -> str:
     if "then" not in schema_path:
         return ""
     kind = _get(data, (*mapping_path, "kind"))
     return f" of kind '{kind}'" if isinstance(kind, str) else ""
 
 
-def _humanize(error: jsonschema.ValidationError, data: object, prefix: Path) -> list[SchemaFinding]:
+def _humanize(
+    error: jsonschema.ValidationError, data: object, prefix: NodePath
+) -> list[SchemaFinding]:
     v = _validators()
-    path: Path = prefix + tuple(error.absolute_path)
+    path: NodePath = prefix + tuple(error.absolute_path)
     instance = error.instance
     validator = error.validator
     schema_path = list(error.schema_path)
@@ -366,7 +367,7 @@ def _missing_key_of(error: jsonschema.ValidationError) -> str | None:
 # Running the schema
 
 
-def _iter_expressions(data: object) -> Iterator[tuple[Path, dict[str, Any]]]:
+def _iter_expressions(data: object) -> Iterator[tuple[NodePath, dict[str, Any]]]:
     """Every scalar expression node of a document tree, with its path (pre-order)."""
     if not isinstance(data, Mapping):
         return
@@ -376,7 +377,7 @@ def _iter_expressions(data: object) -> Iterator[tuple[Path, dict[str, Any]]]:
     assignments = op.get("assignments")
     if not isinstance(assignments, list):
         return
-    stack: list[tuple[Path, object]] = []
+    stack: list[tuple[NodePath, object]] = []
     for i, assign in reversed(list(enumerate(assignments))):
         if isinstance(assign, Mapping) and "value" in assign:
             stack.append((("structured_op", "assignments", i, "value"), assign["value"]))
@@ -392,7 +393,7 @@ def _iter_expressions(data: object) -> Iterator[tuple[Path, dict[str, Any]]]:
                 stack.append(((*path, "scalar_fn", "operands", j), operands[j]))
 
 
-def _iter_operands(data: object) -> Iterator[tuple[Path, dict[str, Any]]]:
+def _iter_operands(data: object) -> Iterator[tuple[NodePath, dict[str, Any]]]:
     """Every operand definition mapping of a document tree, with its path."""
     if not isinstance(data, Mapping):
         return
@@ -425,7 +426,7 @@ _MEMO_LIMIT = 100_000
 
 def _memo_findings(
     validator: jsonschema.protocols.Validator,
-    nodes: Iterator[tuple[Path, dict[str, Any]]],
+    nodes: Iterator[tuple[NodePath, dict[str, Any]]],
     data: object,
     tag: str,
 ) -> list[SchemaFinding]:
@@ -452,7 +453,7 @@ def schema_findings(data: object) -> list[SchemaFinding]:
         findings.extend(_humanize(error, data, ()))
     findings += _memo_findings(v.operand, _iter_operands(data), data, "operand:")
     findings += _memo_findings(v.expression, _iter_expressions(data), data, "expr:")
-    seen: set[tuple[Path, str]] = set()
+    seen: set[tuple[NodePath, str]] = set()
     unique = []
     for f in findings:
         if (f.path, f.message) not in seen:
@@ -465,7 +466,7 @@ def schema_findings(data: object) -> list[SchemaFinding]:
 # Tags
 
 
-def _tagged_paths(data: object, path: Path = ()) -> Iterator[Path]:
+def _tagged_paths(data: object, path: NodePath = ()) -> Iterator[NodePath]:
     """Every path of `data` whose node must carry a tag."""
     if isinstance(data, Mapping) and expected_tag(path) is not None:
         yield path  # a non-mapping there is the schema's to report
@@ -479,7 +480,7 @@ def _tagged_paths(data: object, path: Path = ()) -> Iterator[Path]:
                 yield from _tagged_paths(v, (*path, i))
 
 
-def tag_findings(data: object, tags: Mapping[Path, str]) -> list[SchemaFinding]:
+def tag_findings(data: object, tags: Mapping[NodePath, str]) -> list[SchemaFinding]:
     """Missing and wrong YAML tags of one document.
 
     The loader already refuses foreign tags and Linalg tags in the wrong place;

@@ -14,7 +14,7 @@ import pytest
 
 from linalg_odsgen.cli import main
 from linalg_odsgen.docgen.reference import api_page, cli_page, schema_page
-from linalg_odsgen.docgen.reference.api import MODULES, module_doc
+from linalg_odsgen.docgen.reference.api import MODULES, VALUE_DOCS, module_doc
 from linalg_odsgen.docgen.reference.text import escape_html, markdown_of_help
 
 REPO = Path(__file__).resolve().parents[2]
@@ -88,6 +88,13 @@ def test_every_api_entry_has_a_docstring_of_its_own() -> None:
     assert [e.name for e in entries if not e.doc.strip()] == []
     tuple_doc = (tuple.__doc__ or "").splitlines()[0]
     assert [e.name for e in entries if tuple_doc in e.doc] == []
+
+
+def test_every_constant_description_names_a_documented_constant() -> None:
+    """A description outliving its constant would document nothing, silently."""
+    pytest.importorskip("numba")
+    listed = {f"{n}.{e.name}" for n, names in MODULES for e in module_doc(n, names).entries}
+    assert sorted(set(VALUE_DOCS) - listed) == []
 
 
 def test_help_text_keeps_literal_blocks_and_escapes_stray_tags() -> None:

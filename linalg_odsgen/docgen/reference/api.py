@@ -52,9 +52,6 @@ VALUE_DOCS = {
     "linalg_odsgen.runtime.backends.compiled.PARALLEL_ENV_VAR": (
         "The environment variable that turns parallel compiled kernels on or off."
     ),
-    "linalg_odsgen.runtime.backends.compiled.PARALLEL_MIN_POINTS": (
-        "Loop nests with fewer points than this run on one thread even when parallel is on."
-    ),
     "linalg_odsgen.affine.MAX_NESTING_DEPTH": (
         "The deepest parenthesis nesting the affine parser accepts (hostile input is refused)."
     ),
