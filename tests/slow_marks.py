@@ -48,9 +48,9 @@ COMPILED_SAMPLE: dict[str, int] = {
 # the default profile keeps about one case in N of each, the rest run under `-m slow`.
 CASE_SAMPLE: dict[str, int] = {
     # 2-4 s CPU per op on a cold cache (four dtype instances each)
-    "tests/runtime/backends/compiled/test_backend.py::test_core_instances_equal_loops": 24,
-    # register-tiled kernels, compiled again for the threaded variant: ~4 s CPU per case
-    "tests/runtime/backends/compiled/test_tiles.py::test_tiled_kernels_give_the_loops_bits": 12,
+    "tests/runtime/backends/compiled/test_backend.py::test_core_instances_equal_loops": 48,
+    # register-tiled kernels, compiled again for the threaded variant: 3-12 s CPU per case
+    "tests/runtime/backends/compiled/test_tiles.py::test_tiled_kernels_give_the_loops_bits": 16,
 }
 
 # Single tests over ~10 s of CPU (children included) on two cores, with what they cost:
@@ -79,6 +79,20 @@ SLOW: dict[str, str] = {
     ),
     "tests/runtime/backends/compiled/test_readme.py::test_readme_example_runs": (
         "the compiled backend's README example, kernels compiled cold: ~12 s CPU"
+    ),
+    **{
+        f"tests/runtime/backends/compiled/test_backend.py::{name}": (
+            "numba's worker threads or a second Python process, kernels compiled cold: "
+            "4-6 s CPU each"
+        )
+        for name in (
+            "test_numbas_workers_are_kept_off_the_calling_threads_cpu",
+            "test_parallel_nests_hand_their_chunks_to_numbas_workers",
+            "test_a_second_process_loads_the_kernel_from_the_disk_cache",
+        )
+    },
+    "tests/runtime/backends/test_auto.py::test_large_sequential_loops_are_handed_off_and_equal_loops": (
+        "sequential nests handed to the compiled backend, compiled cold: ~6 s CPU"
     ),
     "tests/tc/test_diagnostics.py::test_mutated_library_never_raises_anything_but_diagnostics": (
         "every mutation of a TC library parsed and diagnosed: ~12 s CPU"

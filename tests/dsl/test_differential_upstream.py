@@ -4,7 +4,7 @@ Hypothesis writes small OpDSL files; each runs through upstream's OpDSL and thro
 and both must write the same YAML bytes, or both refuse. Upstream runs in this process:
 its dump is a pure function of the op definition (a fresh MLIR context per op), so the
 comparison is deterministic and costs about a millisecond per program.
-The default profile runs a few hundred programs; `slow` runs thousands.
+The default profile runs about a hundred programs; `slow` runs thousands.
 """
 
 from __future__ import annotations
@@ -232,7 +232,7 @@ def _agree(body: str) -> None:
     assert ours == theirs, body
 
 
-_FAST = settings(max_examples=200, deadline=None, derandomize=True,
+_FAST = settings(max_examples=120, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])  # fmt: skip
 _SLOW = settings(max_examples=4000, deadline=None,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])  # fmt: skip
