@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import sys
 from pathlib import Path
@@ -26,22 +27,28 @@ KNOWN_PLUGIN_POINTS = {
 }
 
 
+@functools.cache
+def package_report() -> dict[str, object]:
+    """The package's report, read once for the tests that ask about the package itself."""
+    return import_graph.analyse()
+
+
 def test_no_new_import_circles() -> None:
-    report = import_graph.analyse()
+    report = package_report()
     assert [c for c in report["circles"] if c not in KNOWN_CIRCLES] == []
 
 
 def test_no_new_upward_imports() -> None:
-    report = import_graph.analyse()
+    report = package_report()
     assert {(u["from"], u["to"]) for u in report["upward"]} <= KNOWN_UPWARD
 
 
 def test_scripts_import_each_other_without_circles() -> None:
-    assert import_graph.analyse()["script_circles"] == []
+    assert package_report()["script_circles"] == []
 
 
 def test_no_new_plugin_points() -> None:
-    report = import_graph.analyse()
+    report = package_report()
     assert {(p["from"], p["to"]) for p in report["plugin_points"]} <= KNOWN_PLUGIN_POINTS
 
 
