@@ -114,6 +114,9 @@ class OpMetadata:
     doc: str | None = None
     implements: tuple[str, ...] = ()
     defines: tuple[str, ...] = ()
+    # The file wrote `doc: null` (upstream's OpDSL's spelling of "no docstring"), which
+    # mlir-linalg-ods-yaml-gen prints as the summary `null`: kept so rewriting keeps it.
+    doc_null: bool = False
 
 
 @dataclass(frozen=True)

@@ -235,7 +235,8 @@ class _Converter:
             or (node.get("doc") is not None and doc is None)
         ):
             return None
-        return OpMetadata(name, cpp, doc, implements or (), defines or ())
+        doc_null = "doc" in node and node["doc"] is None
+        return OpMetadata(name, cpp, doc, implements or (), defines or (), doc_null)
 
     def strings(self, value: Any, path: NodePath) -> tuple[str, ...] | None:
         return self.each(value, path, self.string)

@@ -227,3 +227,38 @@ def test_many_files_need_in_place_or_check(ref: Path, messy: Path) -> None:
     result = run(str(ref), str(messy))
     assert result.exit_code == 2
     assert "--in-place" in result.stderr
+
+
+def test_format_keeps_doc_null_which_gen_ods_prints_as_a_summary(tmp_path: Path) -> None:
+    """`doc: null` (upstream's OpDSL's op without docstring) and a missing `doc` give
+    different ODS (`summary = [{null}]` or none), so formatting must not turn one into
+    the other; a file that was canonical before stays canonical."""
+    source = tmp_path / "nodoc.py"
+    source.write_text(
+        "from linalg_odsgen.dsl import *\n\n@linalg_structured_op\n"
+        "def cp(I=TensorDef(T1, S.M), O=TensorDef(T1, S.M, output=True)):\n"
+        "    O[D.m] = I[D.m]\n"
+    )
+    dumped = tmp_path / "nodoc.yaml"
+    assert (
+        CliRunner().invoke(main, ["dump-oplib", "--file", str(source), "-o", str(dumped)]).exit_code
+        == 0
+    )
+    assert "  doc: null\n" in dumped.read_text()
+    assert run(str(dumped), "--check").exit_code == 0
+    formatted = run(str(dumped)).output
+    assert formatted == dumped.read_text()
+    without = tmp_path / "without.yaml"
+    without.write_text(formatted.replace("  doc: null\n", ""))
+    assert "doc:" not in run(str(without)).output  # and a missing doc stays missing
+
+    def ods(path: Path) -> str:
+        out = tmp_path / f"{path.stem}.td"
+        done = CliRunner().invoke(
+            main, ["gen-ods", str(path), f"--o-ods-decl={out}", f"--o-impl={tmp_path / 'x.cpp'}"]
+        )
+        assert done.exit_code == 0, done.output
+        return out.read_text()
+
+    assert "let summary = [{null}];" in ods(dumped)
+    assert "let summary" not in ods(without)
