@@ -14,7 +14,6 @@ from __future__ import annotations
 import os
 import re
 import shlex
-import shutil
 import subprocess
 import tempfile
 from collections.abc import Sequence
@@ -25,6 +24,7 @@ import numpy as np
 
 from linalg_odsgen.conformance.pipeline import crash_site
 from linalg_odsgen.mlir.execution import Program, kernel_function, to_bits
+from linalg_odsgen.mlir.tools import tool_path
 
 IREE_COMPILE = "iree-compile"
 IREE_OPT = "iree-opt"
@@ -44,9 +44,14 @@ _VERIFIER = re.compile(r"failed to verify|verification failed|verifier|op verifi
 _QUICK_CRASH = {**os.environ, "LLVM_DISABLE_SYMBOLIZATION": "1"}
 
 
+def _exe(tool: str) -> str:
+    """The binary behind pip's wrapper script where IREE's package names it (see tool_path)."""
+    return tool_path(tool) or tool
+
+
 def have_iree() -> bool:
     """iree-compile on PATH and the `iree.runtime` Python package importable."""
-    if shutil.which(IREE_COMPILE) is None:
+    if tool_path(IREE_COMPILE) is None:
         return False
     try:
         import iree.runtime  # noqa: F401
@@ -105,7 +110,7 @@ def compile_module(
         out = os.path.join(tmp, "kernels.vmfb")
         with open(src, "w") as fh:
             fh.write(module)
-        cmd = [IREE_COMPILE, src, *COMPILE_FLAGS, *flags, "-o", out]
+        cmd = [_exe(IREE_COMPILE), src, *COMPILE_FLAGS, *flags, "-o", out]
         try:
             proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False, env=None if symbolize else _QUICK_CRASH)  # fmt: skip
         except subprocess.TimeoutExpired:
@@ -122,7 +127,7 @@ def reads_kernel(module: str, *, timeout: float = 60.0) -> tuple[bool, str]:
     """Whether IREE's own MLIR parses and verifies the kernel (no passes), and its errors."""
     try:
         proc = subprocess.run(
-            [IREE_OPT, "-", "-o", os.devnull],
+            [_exe(IREE_OPT), "-", "-o", os.devnull],
             input=module,
             capture_output=True,
             text=True,
@@ -144,7 +149,7 @@ def unreadable_kernels(programs: Sequence[Program], *, timeout: float = 60.0) ->
     modules = [kernel_module([p]) for p in programs]
     try:
         proc = subprocess.run(
-            [IREE_OPT, "--split-input-file", "-", "-o", os.devnull],
+            [_exe(IREE_OPT), "--split-input-file", "-", "-o", os.devnull],
             input=_SPLIT.join(modules),
             capture_output=True,
             text=True,
@@ -325,7 +330,7 @@ def _printed(kernel: str, program: Program, flags: Sequence[str]) -> str:
 def iree_version() -> str:
     """`iree-compile --version`'s IREE line (recorded with findings)."""
     try:
-        proc = subprocess.run([IREE_COMPILE, "--version"], capture_output=True, text=True, timeout=30, check=False)  # fmt: skip
+        proc = subprocess.run([_exe(IREE_COMPILE), "--version"], capture_output=True, text=True, timeout=30, check=False)  # fmt: skip
     except (OSError, subprocess.TimeoutExpired):
         return "unknown"
     lines = [x.strip() for x in (proc.stdout + proc.stderr).splitlines() if x.strip()]
