@@ -49,6 +49,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out
 
 
+@pytest.mark.slow  # a whole site build, with the docs extra (CI's slow run installs it)
 def test_site_builds_strict_with_every_op_of_the_core_library(site: Path) -> None:
     page = (site / "reference" / "ops" / "core_named_ops" / "index.html").read_text()
     core = load_valid_library(
