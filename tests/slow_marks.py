@@ -38,8 +38,8 @@ def deep_nests_slow(classes: Iterable[Any], key: Any = None) -> list[Any]:
 # slow` (and CI, which runs both profiles) still runs every case on every backend. Keys
 # are files or test functions.
 COMPILED_SAMPLE: dict[str, int] = {
-    "tests/test_ops.py": 32,
-    "tests/runtime/test_exactness.py": 32,
+    "tests/test_ops.py": 64,
+    "tests/runtime/test_exactness.py": 64,
     # every op of the core library compiled in one test (~100 kernels, over a minute cold)
     "tests/codegen/test_generator.py::test_every_op_runs": 0,
 }
@@ -91,8 +91,18 @@ SLOW: dict[str, str] = {
             "test_a_second_process_loads_the_kernel_from_the_disk_cache",
         )
     },
-    "tests/runtime/backends/test_auto.py::test_large_sequential_loops_are_handed_off_and_equal_loops": (
-        "sequential nests handed to the compiled backend, compiled cold: ~6 s CPU"
+    **{
+        f"tests/runtime/backends/test_auto.py::{name}": (
+            "nests handed to the compiled backend, kernels compiled cold: 4-6 s CPU each"
+        )
+        for name in (
+            "test_large_sequential_loops_are_handed_off_and_equal_loops",
+            "test_narrow_matmul_is_handed_to_compiled_and_equals_loops",
+            "test_handoffs_run_with_parallel_loops_unless_the_setting_says_no",
+        )
+    },
+    "tests/runtime/test_instance_maps.py::test_our_rule_agrees_with_mlir_opt_on_every_input_map_pair": (
+        "every pair of input maps of a matmul through mlir-opt-22: ~9 s CPU"
     ),
     "tests/tc/test_diagnostics.py::test_mutated_library_never_raises_anything_but_diagnostics": (
         "every mutation of a TC library parsed and diagnosed: ~12 s CPU"
