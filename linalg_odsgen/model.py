@@ -116,7 +116,7 @@ class OpMetadata:
     defines: tuple[str, ...] = ()
     # The file wrote `doc: null` (upstream's OpDSL's spelling of "no docstring"), which
     # mlir-linalg-ods-yaml-gen prints as the summary `null`: kept so rewriting keeps it.
-    doc_null: bool = False
+    null_doc: bool = False
 
 
 @dataclass(frozen=True)

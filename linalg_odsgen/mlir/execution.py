@@ -347,20 +347,27 @@ def build_module(
 
 
 def _loops(
-    shape: Sequence[int], scope: NameScope, lines: list[str], indent: str
-) -> tuple[list[str], str]:
-    """Open one `scf.for` per dim (appended to `lines`); the induction variables and indent."""
+    shape: Sequence[int],
+    scope: NameScope,
+    lines: list[str],
+    indent: str,
+    before_last: str | None = None,
+) -> tuple[list[str], str, str]:
+    """Open one `scf.for` per dim (appended to `lines`, `before_last` just outside the
+    innermost one); the induction variables, the indent inside and the zero constant."""
     c0, c1 = scope.named("c0"), scope.named("c1")
     lines += [f"{indent}{c0} = arith.constant 0 : index", f"{indent}{c1} = arith.constant 1 : index"]  # fmt: skip
     ivs: list[str] = []
-    for d in shape:
+    for pos, d in enumerate(shape):
+        if before_last is not None and pos == len(shape) - 1:
+            lines.append(f"{indent}{before_last}")
         ub = scope.named(f"c{d}")
         iv = scope.named("i")
         lines.append(f"{indent}{ub} = arith.constant {d} : index")
         lines.append(f"{indent}scf.for {iv} = {c0} to {ub} step {c1} {{")
         ivs.append(iv)
         indent += "  "
-    return ivs, indent
+    return ivs, indent, c0
 
 
 def _print_bits_lines(
@@ -369,7 +376,7 @@ def _print_bits_lines(
     """Loops loading every element of `mem`, printing its bits as i64 followed by a comma;
     one line per output."""
     lines: list[str] = []
-    ivs, indent = _loops(shape, scope, lines, "    ")
+    ivs, indent, _ = _loops(shape, scope, lines, "    ")
     v = scope.numbered()
     lines.append(f"{indent}{v} = memref.load {mem}[{', '.join(ivs)}] : {mtype}")
     if t.is_float:
@@ -438,19 +445,7 @@ def _print_value_lines(
         lines += _print_value(v, t, scope, indent)
         lines += [f"{indent}func.call @printClose() : () -> ()", f"{indent}func.call @printNewline() : () -> ()"]  # fmt: skip
         return lines
-    c0 = scope.named("c0")
-    c1 = scope.named("c1")
-    lines += [f"{indent}{c0} = arith.constant 0 : index", f"{indent}{c1} = arith.constant 1 : index"]  # fmt: skip
-    ivs: list[str] = []
-    for pos, size in enumerate(shape):
-        if pos == len(shape) - 1:
-            lines.append(f"{indent}func.call @printOpen() : () -> ()")
-        ub = scope.named(f"c{size}")
-        iv = scope.named("i")
-        lines.append(f"{indent}{ub} = arith.constant {size} : index")
-        lines.append(f"{indent}scf.for {iv} = {c0} to {ub} step {c1} {{")
-        ivs.append(iv)
-        indent += "  "
+    ivs, indent, c0 = _loops(shape, scope, lines, indent, "func.call @printOpen() : () -> ()")
     first = scope.numbered()
     lines.append(f"{indent}{first} = arith.cmpi ne, {ivs[-1]}, {c0} : index")
     lines += [f"{indent}scf.if {first} {{", f"{indent}  func.call @printComma() : () -> ()", f"{indent}}}"]  # fmt: skip

@@ -225,7 +225,8 @@ class _Converter:
         name = self.optional(node, path, "name", self.string)
         cpp = self.optional(node, path, "cpp_class_name", self.string)
         # `doc: null` is what upstream's OpDSL writes for an op without docstring: no doc.
-        doc = None if node.get("doc", "") is None else self.optional(node, path, "doc", self.string)
+        null_doc = "doc" in node and node["doc"] is None
+        doc = None if null_doc else self.optional(node, path, "doc", self.string)
         implements = self.optional(node, path, "implements", self.strings)
         defines = self.optional(node, path, "defines", self.strings)
         if (
@@ -235,8 +236,7 @@ class _Converter:
             or (node.get("doc") is not None and doc is None)
         ):
             return None
-        doc_null = "doc" in node and node["doc"] is None
-        return OpMetadata(name, cpp, doc, implements or (), defines or (), doc_null)
+        return OpMetadata(name, cpp, doc, implements or (), defines or (), null_doc)
 
     def strings(self, value: Any, path: NodePath) -> tuple[str, ...] | None:
         return self.each(value, path, self.string)

@@ -69,7 +69,7 @@ def _strs(items: tuple[str, ...]) -> SequenceNode | None:
 
 
 def _metadata(meta: OpMetadata, null_doc: bool) -> MappingNode:
-    no_doc = ScalarNode(NULL_TAG, "null") if null_doc or meta.doc_null else None
+    no_doc = ScalarNode(NULL_TAG, "null") if null_doc or meta.null_doc else None
     return _map(
         "!LinalgOpMetadata",
         [
@@ -153,7 +153,7 @@ def op_node(op: OpConfig, *, null_doc: bool = False) -> MappingNode:
     `null_doc` writes an op without doc as `doc: null`, as upstream's OpDSL does for a
     function without docstring (op-config files may leave the key out; LLVM reads the
     two differently, so only `dump-oplib` asks for it). An op read from `doc: null`
-    (`OpMetadata.doc_null`) is written that way either way."""
+    (`OpMetadata.null_doc`) is written that way either way."""
     return _map(
         "!LinalgOpConfig",
         [

@@ -9,6 +9,7 @@ off, callers keep NumPy's matmul and an add.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -16,25 +17,20 @@ import numpy as np
 
 from linalg_odsgen.runtime.settings import current_runtime
 
-# dtype -> SciPy's gemm of that dtype (None: SciPy is not installed).
-_GEMMS: dict[np.dtype, Callable[..., Any]] | None = None
 
-
-def _load() -> dict[np.dtype, Callable[..., Any]]:
-    global _GEMMS
-    if _GEMMS is None:
-        try:
-            from scipy.linalg import blas
-        except ImportError:  # the `blas` extra is not installed
-            _GEMMS = {}
-        else:
-            _GEMMS = {np.dtype(np.float32): blas.sgemm, np.dtype(np.float64): blas.dgemm}
-    return _GEMMS
+@functools.cache
+def _gemms() -> dict[np.dtype, Callable[..., Any]]:
+    """dtype -> SciPy's gemm of that dtype (empty: SciPy is not installed)."""
+    try:
+        from scipy.linalg import blas
+    except ImportError:  # the `blas` extra is not installed
+        return {}
+    return {np.dtype(np.float32): blas.sgemm, np.dtype(np.float64): blas.dgemm}
 
 
 def available() -> bool:
     """Whether SciPy's BLAS wrappers can be imported (the `blas` extra)."""
-    return bool(_load())
+    return bool(_gemms())
 
 
 Gemm = Callable[[np.ndarray, np.ndarray, np.ndarray, bool], None]
@@ -50,7 +46,7 @@ def accumulating_gemm(dtype: np.dtype) -> Gemm | None:
     """
     if not current_runtime().fast_blas_accumulate:
         return None
-    fn = _load().get(np.dtype(dtype))
+    fn = _gemms().get(np.dtype(dtype))
     if fn is None:
         return None
 
